@@ -1,0 +1,77 @@
+import { Context } from '@temporalio/activity';
+import { ApplicationFailure } from '@temporalio/common';
+import type { Db } from '../src/db/prisma.js';
+import type { Config } from '../src/config.js';
+import { userAgent } from '../src/config.js';
+import { ExtractionError, extractUrl } from '../src/extraction/index.js';
+import { RESULT_LIFETIME_MS } from '../src/services/jobs.js';
+
+export interface JobActivityDeps {
+  db: Db;
+  cfg: Config;
+}
+
+export interface ExtractJobUrlInput {
+  jobId: string;
+  position: number;
+  url: string;
+}
+
+/** Attempts per URL for transient target failures (fetch_failed, target_timeout, target_http_error). */
+export const URL_ATTEMPTS = 3;
+
+export function createJobActivities({ db, cfg }: JobActivityDeps) {
+  /** Stores one URL's outcome once: (job_id, position) is unique, so a retried or duplicated attempt is a no-op. */
+  async function storeResult(input: ExtractJobUrlInput, data: { ok: boolean; content?: object; errorCode?: string; error?: string }) {
+    await db.$transaction(async (tx) => {
+      const inserted = await tx.jobResult.createMany({
+        data: [{ jobId: input.jobId, position: input.position, url: input.url, ok: data.ok, content: data.content, errorCode: data.errorCode ?? null, error: data.error ?? null }],
+        skipDuplicates: true,
+      });
+      if (inserted.count === 1) await tx.job.update({ where: { id: input.jobId }, data: { completed: { increment: 1 } } });
+    });
+  }
+
+  return {
+    async extractJobUrl(input: ExtractJobUrlInput): Promise<{ ok: boolean }> {
+      const existing = await db.jobResult.findUnique({ where: { jobId_position: { jobId: input.jobId, position: input.position } }, select: { ok: true } });
+      if (existing) return { ok: existing.ok };
+      let content: object;
+      try {
+        content = await extractUrl(input.url, {
+          allowPrivate: cfg.ALLOW_PRIVATE_TARGETS,
+          timeoutMs: cfg.FETCH_TIMEOUT_MS,
+          maxBytes: cfg.FETCH_MAX_BYTES,
+          userAgent: userAgent(cfg),
+        });
+      } catch (err) {
+        const attempt = Context.current().info.attempt;
+        if (err instanceof ExtractionError) {
+          if (err.transient && attempt < URL_ATTEMPTS) throw ApplicationFailure.retryable(err.message, err.code);
+          await storeResult(input, { ok: false, errorCode: err.code, error: err.message });
+          return { ok: false };
+        }
+        // An unexpected failure inside extraction (a parser bug on odd HTML): retried, then recorded, so it
+        // never holds the job forever. Database failures happen outside this try and retry without limit.
+        if (attempt < URL_ATTEMPTS) throw err;
+        await storeResult(input, { ok: false, errorCode: 'internal_error', error: `Extraction failed: ${(err as Error).message}` });
+        return { ok: false };
+      }
+      await storeResult(input, { ok: true, content });
+      return { ok: true };
+    },
+
+    async markJobRunning({ jobId }: { jobId: string }): Promise<void> {
+      await db.job.updateMany({ where: { id: jobId, status: 'queued' }, data: { status: 'running', startedAt: new Date() } });
+    },
+
+    async markJobFinished({ jobId }: { jobId: string }): Promise<void> {
+      const finishedAt = new Date();
+      const stored = await db.jobResult.count({ where: { jobId } });
+      await db.job.update({
+        where: { id: jobId },
+        data: { status: 'done', finishedAt, completed: stored, expiresAt: new Date(finishedAt.getTime() + RESULT_LIFETIME_MS) },
+      });
+    },
+  };
+}

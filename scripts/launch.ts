@@ -1,0 +1,133 @@
+/**
+ * The whole service on one machine: PostgreSQL (embedded unless DATABASE_URL), Prisma migrations,
+ * the Temporal dev server with its Web UI (unless TEMPORAL_ADDRESS), one worker and the API.
+ * Ctrl-C / SIGTERM stops everything it started, API and worker first.
+ */
+import path from 'node:path';
+import { ConfigError, parseConfig, type Config } from '../src/config.js';
+import { dataDir, projectRoot } from './lib/paths.js';
+import { step, warn } from './lib/log.js';
+import { PidRegistry, startProcess, type ManagedProcess } from './lib/processes.js';
+import { embeddedDatabaseUrl, startEmbeddedDatabase } from './lib/embedded-db.js';
+import { migrateDeploy } from './lib/migrate.js';
+import { ensurePrismaClient } from './lib/prisma-client.js';
+import { ensureTemporalCli } from './lib/tools.js';
+import { startTemporalServer } from './lib/temporal-server.js';
+import { waitUntil } from './lib/ports.js';
+
+let cfg: Config;
+try {
+  cfg = parseConfig();
+} catch (err) {
+  if (err instanceof ConfigError) {
+    console.error(err.message);
+    process.exit(1);
+  }
+  throw err;
+}
+
+const logsDir = path.join(dataDir, 'logs');
+const pids = new PidRegistry(path.join(dataDir, 'launcher-pids.json'));
+const infrastructure: { name: string; stop: () => Promise<void> }[] = [];
+const services: ManagedProcess[] = [];
+let shuttingDown = false;
+
+async function shutdown(code: number): Promise<never> {
+  if (!shuttingDown) {
+    shuttingDown = true;
+    step('Stopping: API and worker first, then Temporal and PostgreSQL');
+    await Promise.allSettled(services.map((s) => s.stop('SIGTERM', 15_000)));
+    for (const part of infrastructure.reverse()) await part.stop().catch((err: Error) => warn(`${part.name}: ${err.message}`));
+    pids.clear();
+    step('Stopped');
+  }
+  process.exit(code);
+}
+process.on('SIGINT', () => void shutdown(0));
+process.on('SIGTERM', () => void shutdown(0));
+
+const reaped = await pids.reapStale();
+if (reaped.length > 0) warn(`Ended processes a previous launcher left running: ${reaped.join(', ')}`);
+if (cfg.ALLOW_PRIVATE_TARGETS) warn('ALLOW_PRIVATE_TARGETS=true: fetches and webhooks may reach loopback and private addresses. Never in production.');
+
+try {
+  await ensurePrismaClient();
+
+  let databaseUrl = cfg.DATABASE_URL;
+  if (!databaseUrl) {
+    step(`Starting embedded PostgreSQL on 127.0.0.1:${cfg.EMBEDDED_POSTGRES_PORT} (data in .data/postgres)`);
+    const db = await startEmbeddedDatabase(cfg);
+    pids.record('postgres', db.process.child.pid);
+    infrastructure.push({ name: 'postgres', stop: db.stop });
+    databaseUrl = embeddedDatabaseUrl(cfg);
+  }
+  const applied = await migrateDeploy(databaseUrl);
+  step(applied > 0 ? `Applied ${applied} database migration(s)` : 'Database schema is up to date');
+
+  let temporalAddress = cfg.TEMPORAL_ADDRESS;
+  let temporalUi: string | undefined;
+  if (!temporalAddress) {
+    const cli = await ensureTemporalCli();
+    step(`Starting the Temporal dev server on 127.0.0.1:${cfg.TEMPORAL_PORT} (Web UI ${cfg.TEMPORAL_UI_PORT}, data in .data/temporal.db)`);
+    const temporal = await startTemporalServer({
+      cli,
+      port: cfg.TEMPORAL_PORT,
+      uiPort: cfg.TEMPORAL_UI_PORT,
+      dbFile: path.join(dataDir, 'temporal.db'),
+      namespace: cfg.TEMPORAL_NAMESPACE,
+      logFile: path.join(logsDir, 'temporal.log'),
+    });
+    pids.record('temporal', temporal.process.child.pid);
+    infrastructure.push({ name: 'temporal', stop: temporal.stop });
+    temporalAddress = temporal.address;
+    temporalUi = temporal.uiUrl;
+  }
+
+  const env = { ...process.env, DATABASE_URL: databaseUrl, TEMPORAL_ADDRESS: temporalAddress };
+  const nodeArgs = (entry: string) => ['--import', 'tsx', path.join(projectRoot, entry)];
+  const supervise = (name: string, entry: string, restarts = 0): void => {
+    const child = startProcess(name, process.execPath, nodeArgs(entry), { cwd: projectRoot, env, prefixOutput: true });
+    pids.record(name, child.child.pid);
+    services.push(child);
+    void child.exited.then((code) => {
+      if (shuttingDown) return;
+      services.splice(services.indexOf(child), 1);
+      if (restarts >= 5) {
+        warn(`${name} exited (${code}) ${restarts} times in a row; stopping everything`);
+        void shutdown(1);
+        return;
+      }
+      warn(`${name} exited (${code}); restarting`);
+      setTimeout(() => supervise(name, entry, restarts + 1), 1000 * (restarts + 1));
+    });
+  };
+  step('Starting the worker and the API');
+  supervise('worker', 'src/temporal/worker-main.ts');
+  supervise('api', 'src/api/main.ts');
+
+  const apiUrl = `http://localhost:${cfg.PORT}`;
+  await waitUntil('the API health check', async () => {
+    try {
+      return (await fetch(`${apiUrl}/health`)).status === 200;
+    } catch {
+      return false;
+    }
+  }, 120_000, 250);
+
+  const lines = [
+    '',
+    'Pith is up.',
+    `  API            ${apiUrl}`,
+    `  Health         ${apiUrl}/health`,
+    `  Temporal UI    ${temporalUi ? temporalUi.replace('127.0.0.1', 'localhost') : `(external Temporal at ${temporalAddress})`}`,
+    `  Temporal gRPC  ${temporalAddress}`,
+    `  Database       ${cfg.DATABASE_URL ? 'DATABASE_URL' : `embedded PostgreSQL on 127.0.0.1:${cfg.EMBEDDED_POSTGRES_PORT}`}`,
+    `  Logs           ${path.relative(projectRoot, logsDir)}/ (PostgreSQL, Temporal); API and worker below`,
+    '  Stop with Ctrl-C.',
+    '',
+  ];
+  process.stderr.write(lines.join('\n') + '\n');
+} catch (err) {
+  console.error(`\nStart-up failed: ${(err as Error).message}`);
+  await shutdown(1);
+}

@@ -1,0 +1,58 @@
+import { Connection } from '@temporalio/client';
+import { startProcess, type ManagedProcess } from './processes.js';
+import { waitUntil } from './ports.js';
+import { SEARCH_ATTRIBUTE_DECLARATIONS } from '../../src/temporal/search-attributes.js';
+
+export interface TemporalServerHandle {
+  readonly address: string;
+  readonly uiUrl: string | undefined;
+  readonly process: ManagedProcess;
+  stop(): Promise<void>;
+}
+
+export interface TemporalServerOptions {
+  cli: string;
+  port: number;
+  /** Web UI port; omitted → headless. */
+  uiPort?: number;
+  /** SQLite file; omitted → in memory. */
+  dbFile?: string;
+  namespace: string;
+  logFile?: string;
+}
+
+/** True once the frontend answers and the namespace exists with Pith's search attributes registered. */
+async function isReady(address: string, namespace: string): Promise<boolean> {
+  let connection: Connection | undefined;
+  try {
+    connection = await Connection.connect({ address, connectTimeout: 1000 });
+    const response = await connection.operatorService.listSearchAttributes({ namespace });
+    const registered = Object.keys(response.customAttributes ?? {});
+    return SEARCH_ATTRIBUTE_DECLARATIONS.every(({ name }) => registered.includes(name));
+  } catch {
+    return false;
+  } finally {
+    await connection?.close().catch(() => undefined);
+  }
+}
+
+/** A real Temporal server: the Temporal CLI's `server start-dev` (SQLite or in memory, Web UI embedded). */
+export async function startTemporalServer(options: TemporalServerOptions): Promise<TemporalServerHandle> {
+  const args = ['server', 'start-dev', '--ip', '127.0.0.1', '--port', String(options.port), '--namespace', options.namespace, '--log-level', 'error'];
+  args.push(...(options.uiPort ? ['--ui-port', String(options.uiPort)] : ['--headless']));
+  if (options.dbFile) args.push('--db-filename', options.dbFile);
+  for (const { name, type } of SEARCH_ATTRIBUTE_DECLARATIONS) args.push('--search-attribute', `${name}=${type}`);
+  const child = startProcess('temporal', options.cli, args, options.logFile ? { logFile: options.logFile } : {});
+  const address = `127.0.0.1:${options.port}`;
+  const early = child.exited.then((code) => {
+    throw new Error(`The Temporal server exited during start-up (${code}); see ${options.logFile ?? 'its output above'}`);
+  });
+  await Promise.race([waitUntil('the Temporal server', () => isReady(address, options.namespace), 60_000, 250), early]);
+  void early.catch(() => undefined);
+  return {
+    address,
+    uiUrl: options.uiPort ? `http://127.0.0.1:${options.uiPort}` : undefined,
+    process: child,
+    stop: () => child.stop('SIGTERM', 15_000),
+  };
+}

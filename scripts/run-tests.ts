@@ -1,0 +1,50 @@
+/**
+ * `npm test`: obtains the real servers the suite needs (Temporal CLI, the time-skipping test server,
+ * the Prisma client), then runs lint, typecheck and vitest. Vitest's global set-up starts PostgreSQL
+ * and Temporal on free ports and stops them.
+ */
+import { spawn } from 'node:child_process';
+import path from 'node:path';
+import { readFileSync } from 'node:fs';
+import { dataDir, projectRoot } from './lib/paths.js';
+import { step } from './lib/log.js';
+import { ensureTemporalCli, ensureTimeSkippingServer } from './lib/tools.js';
+import { ensurePrismaClient } from './lib/prisma-client.js';
+
+function run(label: string, bin: string, args: string[]): Promise<number> {
+  step(`${label}: ${path.basename(bin)} ${args.join(' ')}`);
+  const started = Date.now();
+  return new Promise((resolve) => {
+    const child = spawn(process.execPath, [path.join(projectRoot, 'node_modules', bin), ...args], { cwd: projectRoot, stdio: 'inherit' });
+    child.on('exit', (code, signal) => {
+      step(`${label} ${code === 0 ? 'passed' : `FAILED (${code ?? signal})`} in ${((Date.now() - started) / 1000).toFixed(1)}s`);
+      resolve(code ?? 1);
+    });
+  });
+}
+
+const vitestReport = path.join(dataDir, 'vitest-report.json');
+
+/** The plain closing line CI reads: "N passed, N failed". */
+function printTestCounts(): void {
+  try {
+    const report = JSON.parse(readFileSync(vitestReport, 'utf8')) as { numPassedTests: number; numFailedTests: number; numPendingTests: number };
+    console.log(`tests: ${report.numPassedTests} passed, ${report.numFailedTests} failed`);
+  } catch {
+    console.log('tests: 0 passed, 1 failed'); // no report: vitest itself did not run to the end
+  }
+}
+
+await ensurePrismaClient();
+await ensureTemporalCli();
+await ensureTimeSkippingServer();
+
+const results = {
+  lint: await run('lint', 'eslint/bin/eslint.js', ['.']),
+  typecheck: await run('typecheck', 'typescript/bin/tsc', ['--noEmit', '-p', 'tsconfig.json']),
+  vitest: await run('vitest', 'vitest/vitest.mjs', ['run', '--reporter=default', '--reporter=json', `--outputFile.json=${vitestReport}`, ...process.argv.slice(2)]),
+};
+printTestCounts();
+const failed = Object.entries(results).filter(([, code]) => code !== 0).map(([name]) => name);
+step(failed.length === 0 ? 'All checks passed' : `Failed: ${failed.join(', ')}`);
+process.exit(failed.length === 0 ? 0 : 1);

@@ -1,0 +1,45 @@
+import Koa from 'koa';
+import { bodyParser } from '@koa/bodyparser';
+import type { AppDeps, PithState } from './state.js';
+import { errorEnvelopeMiddleware } from './error-middleware.js';
+import { healthRoutes } from './routes/health.js';
+import { registerRoutes } from './routes/register.js';
+import { bulkRoutes } from './routes/bulk.js';
+
+/** Largest JSON body accepted (a 1000-URL bulk request fits with room to spare). */
+const JSON_BODY_LIMIT = '1mb';
+
+/** The Koa application; middleware order lives here and nowhere else. */
+export function createApp(deps: AppDeps): Koa<PithState> {
+  const app = new Koa<PithState>({ proxy: false });
+  app.on('error', (err: Error, ctx?: Koa.Context) => {
+    if (deps.cfg.LOG_LEVEL === 'silent') return;
+    console.error(JSON.stringify({ level: 'error', msg: 'unhandled error', path: ctx?.path, method: ctx?.method, err: err.stack ?? String(err) }));
+  });
+
+  app.use(errorEnvelopeMiddleware(deps.cfg));
+  app.use(
+    bodyParser({
+      enableTypes: ['json'],
+      jsonLimit: JSON_BODY_LIMIT,
+      encoding: 'utf-8',
+      // Anything but JSON on a body-carrying method is refused rather than silently ignored.
+      onError: (err) => {
+        throw Object.assign(err, { status: (err as { status?: number }).status ?? 400 });
+      },
+    }),
+  );
+  app.use(async (ctx, next) => {
+    const hasBody = ctx.request.length > 0 || ctx.get('transfer-encoding') !== '';
+    if (hasBody && ['POST', 'PUT', 'PATCH'].includes(ctx.method) && !ctx.request.is('application/json')) {
+      ctx.throw(415, 'The request body must be JSON (Content-Type: application/json)');
+    }
+    await next();
+  });
+
+  for (const router of [healthRoutes(deps), registerRoutes(deps), bulkRoutes(deps)]) {
+    app.use(router.routes());
+    app.use(router.allowedMethods({ throw: true }));
+  }
+  return app;
+}

@@ -1,0 +1,28 @@
+import { once } from 'node:events';
+import { config } from '../config.js';
+import { createDb } from '../db/prisma.js';
+import { createTemporalClient } from '../temporal/client.js';
+import { createApp } from './app.js';
+import { requireDatabaseUrl, requireTemporalAddress } from '../runtime-env.js';
+
+/** The API process: `npm start` runs it; it can also run alone with DATABASE_URL and TEMPORAL_ADDRESS set. */
+const cfg = config();
+const db = createDb(requireDatabaseUrl(cfg));
+const temporal = createTemporalClient(requireTemporalAddress(cfg), cfg.TEMPORAL_NAMESPACE);
+const app = createApp({ cfg, db, temporal });
+const server = app.listen(cfg.PORT, cfg.HOST);
+await once(server, 'listening');
+console.log(JSON.stringify({ level: 'info', msg: 'api listening', url: `http://${cfg.HOST}:${cfg.PORT}` }));
+
+let stopping = false;
+async function shutdown(signal: string): Promise<void> {
+  if (stopping) return;
+  stopping = true;
+  console.log(JSON.stringify({ level: 'info', msg: 'api stopping', signal }));
+  server.close();
+  server.closeIdleConnections();
+  await Promise.allSettled([db.$disconnect(), temporal.connection.close()]);
+  process.exit(0);
+}
+process.on('SIGTERM', () => void shutdown('SIGTERM'));
+process.on('SIGINT', () => void shutdown('SIGINT'));

@@ -1,0 +1,92 @@
+import { z } from 'zod';
+import { readFileSync } from 'node:fs';
+
+/**
+ * The one place where Pith reads its environment. Every value is validated at start-up; a bad value
+ * stops the process with a message naming the variable, never a silent default.
+ */
+
+const booleanFromEnv = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no', ''])
+  .optional()
+  .transform((v) => v === 'true' || v === '1' || v === 'yes');
+
+const port = z.coerce.number().int().min(0).max(65535);
+
+const envSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  PORT: port.default(3000),
+  HOST: z.string().min(1).default('127.0.0.1'),
+  BASE_URL: z.url().optional(),
+  MCP_URL: z.url().optional(),
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// or postgresql:// URL')
+    .optional(),
+  TEMPORAL_ADDRESS: z
+    .string()
+    .regex(/^[^:\s]+:\d+$/, 'must be host:port')
+    .optional(),
+  /** Port of the embedded PostgreSQL that `npm start` runs when DATABASE_URL is unset. */
+  EMBEDDED_POSTGRES_PORT: port.default(55432),
+  /** gRPC port of the local Temporal dev server that `npm start` runs when TEMPORAL_ADDRESS is unset. */
+  TEMPORAL_PORT: port.default(7233),
+  TEMPORAL_NAMESPACE: z.string().min(1).default('default'),
+  TEMPORAL_UI_PORT: port.default(8233),
+  TEMPORAL_TASK_QUEUE: z.string().min(1).default('pith-jobs'),
+  ALLOW_PRIVATE_TARGETS: booleanFromEnv,
+  /** Activities run at once per worker process; each holds one fetch + extraction. */
+  WORKER_ACTIVITY_CONCURRENCY: z.coerce.number().int().min(1).max(512).default(16),
+  /** URLs of one bulk job in flight at once; a job never floods the pool on its own. */
+  JOB_URL_CONCURRENCY: z.coerce.number().int().min(1).max(256).default(8),
+  FETCH_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(15_000),
+  FETCH_MAX_BYTES: z.coerce.number().int().min(1024).max(100 * 1024 * 1024).default(10 * 1024 * 1024),
+  LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error', 'silent']).default('info'),
+});
+
+export type Config = Readonly<
+  Omit<z.infer<typeof envSchema>, 'BASE_URL' | 'MCP_URL'> & {
+    BASE_URL: string;
+    MCP_URL: string;
+    VERSION: string;
+  }
+>;
+
+export class ConfigError extends Error {
+  override name = 'ConfigError';
+}
+
+function packageVersion(): string {
+  const pkg = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version: string };
+  return pkg.version;
+}
+
+/** Parses an environment (process.env by default) into a frozen Config, or throws ConfigError naming each bad variable. */
+export function parseConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`);
+    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  const values = parsed.data;
+  const baseUrl = (values.BASE_URL ?? `http://localhost:${values.PORT}`).replace(/\/+$/, '');
+  return Object.freeze({
+    ...values,
+    BASE_URL: baseUrl,
+    MCP_URL: (values.MCP_URL ?? `${baseUrl}/mcp`).replace(/\/+$/, ''),
+    VERSION: packageVersion(),
+  });
+}
+
+let cached: Config | undefined;
+
+/** The process-wide configuration, parsed once on first use. */
+export function config(): Config {
+  cached ??= parseConfig();
+  return cached;
+}
+
+/** The user agent every outbound request carries (decisions: `Pith/<version> (+<base_url>)`). */
+export function userAgent(cfg: Config = config()): string {
+  return `Pith/${cfg.VERSION} (+${cfg.BASE_URL})`;
+}

@@ -1,0 +1,30 @@
+import ipaddr from 'ipaddr.js';
+
+/**
+ * Which IP addresses a fetch may connect to. Only globally routable unicast is public; everything
+ * else (loopback, private, link-local, CGNAT, ULA, multicast, reserved, unspecified, documentation,
+ * and IPv4 hidden inside IPv6 forms) is refused unless private targets are explicitly allowed.
+ */
+const PUBLIC_RANGES = new Set(['unicast']);
+
+export function isPublicAddress(address: string): boolean {
+  if (!ipaddr.isValid(address)) return false;
+  let parsed = ipaddr.parse(address);
+  if (parsed.kind() === 'ipv6') {
+    const v6 = parsed as ipaddr.IPv6;
+    // ::ffff:a.b.c.d and friends: judge the embedded IPv4 address.
+    if (v6.isIPv4MappedAddress()) parsed = v6.toIPv4Address();
+    else {
+      const range = v6.range();
+      // 6to4, Teredo, NAT64 and IPv4-compatible forms can smuggle any IPv4 address; refuse them outright.
+      if (range !== 'unicast') return false;
+    }
+  }
+  return PUBLIC_RANGES.has(parsed.range());
+}
+
+/** A hostname that is an IP literal (after WHATWG URL parsing, which normalises decimal/hex/octal IPv4). */
+export function ipLiteral(hostname: string): string | undefined {
+  const bare = hostname.startsWith('[') && hostname.endsWith(']') ? hostname.slice(1, -1) : hostname;
+  return ipaddr.isValid(bare) ? bare : undefined;
+}

@@ -1,0 +1,43 @@
+/** The content fields of a result entry (contract "Result entry" + decisions "Content"). */
+
+export type BlockType = 'heading' | 'paragraph' | 'list_item' | 'code' | 'quote' | 'table' | 'image';
+
+export interface Block {
+  type: BlockType;
+  text: string;
+  /** Heading level 1–6, list nesting depth for list_item, 0 otherwise. */
+  level: number;
+}
+
+export interface Chunk {
+  text: string;
+  /** Offsets into the o200k_base token sequence of `markdown`; end exclusive; contiguous across chunks. */
+  start_token: number;
+  end_token: number;
+}
+
+export interface Metadata {
+  title: string | null;
+  author: string | null;
+  date: string | null;
+  url: string | null;
+  retrieved_at: string;
+}
+
+export interface Metrics {
+  content_bytes: number;
+  input_tokens: number;
+  output_tokens: number;
+  reduction_pct: number;
+  tokens_saved: number;
+}
+
+export interface ExtractedContent {
+  markdown: string;
+  html: string;
+  links: string[];
+  blocks: Block[];
+  chunks: Chunk[];
+  metadata: Metadata;
+  metrics: Metrics;
+}

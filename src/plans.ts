@@ -1,0 +1,27 @@
+/** Plan limits as data (contract "Limits" + decisions "Plans"). `null` means unlimited / not offered. */
+
+export const PLAN_NAMES = ['free', 'pro', 'growth', 'enterprise'] as const;
+export type PlanName = (typeof PLAN_NAMES)[number];
+
+export interface PlanLimits {
+  bulkUrlsPerRequest: number;
+  /** null: crawling is not part of the plan. */
+  crawlDepth: number | null;
+  crawlPagesPerJob: number | null;
+  searchResults: number;
+  /** null: unlimited. */
+  requestsPerSecond: number | null;
+  renderJs: boolean;
+  includedRequestsPerMonth: number;
+}
+
+export const PLANS: Readonly<Record<PlanName, PlanLimits>> = {
+  free: { bulkUrlsPerRequest: 10, crawlDepth: null, crawlPagesPerJob: null, searchResults: 5, requestsPerSecond: 5, renderJs: false, includedRequestsPerMonth: 1_000 },
+  pro: { bulkUrlsPerRequest: 50, crawlDepth: 5, crawlPagesPerJob: 500, searchResults: 10, requestsPerSecond: 20, renderJs: true, includedRequestsPerMonth: 100_000 },
+  growth: { bulkUrlsPerRequest: 200, crawlDepth: 10, crawlPagesPerJob: 5_000, searchResults: 50, requestsPerSecond: 100, renderJs: true, includedRequestsPerMonth: 1_000_000 },
+  enterprise: { bulkUrlsPerRequest: 1_000, crawlDepth: 20, crawlPagesPerJob: 50_000, searchResults: 100, requestsPerSecond: null, renderJs: true, includedRequestsPerMonth: 10_000_000 },
+};
+
+export function limitsOf(plan: string): PlanLimits {
+  return PLANS[(PLAN_NAMES as readonly string[]).includes(plan) ? (plan as PlanName) : 'free'];
+}

@@ -1,0 +1,37 @@
+import type { Job, JobResult } from '@prisma/client';
+import type { ExtractedContent } from '../extraction/index.js';
+
+/** A result entry as the API returns it (decisions: `url` always; content fields on success, `error` + `error_code` on failure). */
+export type ResultEntry = { url: string } & (ExtractedContent | { error: string; error_code: string });
+
+export interface JobObject {
+  job_id: string;
+  kind: 'bulk' | 'crawl';
+  status: string;
+  total: number;
+  completed: number;
+  results: ResultEntry[];
+  created_at: string;
+  finished_at: string | null;
+  expires_at: string;
+}
+
+export function toResultEntry(row: Pick<JobResult, 'url' | 'ok' | 'error' | 'errorCode' | 'content'>): ResultEntry {
+  if (row.ok) return { url: row.url, ...(row.content as unknown as ExtractedContent) };
+  return { url: row.url, error: row.error ?? 'Extraction failed', error_code: row.errorCode ?? 'fetch_failed' };
+}
+
+export function toJobObject(job: Job, results: JobResult[]): JobObject {
+  return {
+    job_id: job.id,
+    kind: job.kind,
+    status: job.status,
+    total: job.total,
+    // Never above total, never below what is stored: reads stay monotonic even mid-write.
+    completed: Math.min(job.total, Math.max(job.completed, results.length)),
+    results: results.map(toResultEntry),
+    created_at: job.createdAt.toISOString(),
+    finished_at: job.finishedAt?.toISOString() ?? null,
+    expires_at: job.expiresAt.toISOString(),
+  };
+}

@@ -1,0 +1,36 @@
+import { fileURLToPath } from 'node:url';
+import { existsSync } from 'node:fs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { TestWorkflowEnvironment } from '@temporalio/testing';
+import { Worker } from '@temporalio/worker';
+import { quietTemporalRuntime } from '../support/stack.js';
+import { testServerLibDir } from '../../scripts/lib/tools.js';
+
+const wrapper = fileURLToPath(new URL('../../scripts/temporal-test-server.sh', import.meta.url));
+const sleeperPath = fileURLToPath(new URL('../workflows/sleeper.ts', import.meta.url));
+
+let env: TestWorkflowEnvironment;
+
+beforeAll(async () => {
+  quietTemporalRuntime();
+  if (!existsSync(testServerLibDir)) throw new Error('The time-skipping test server is not installed; run `npm test`, which fetches it');
+  env = await TestWorkflowEnvironment.createTimeSkipping({ server: { executable: { type: 'existing-path', path: wrapper } } });
+});
+
+afterAll(async () => {
+  await env?.teardown();
+});
+
+describe('time-skipping test server (Temporal Java test server via scripts/temporal-test-server.sh)', () => {
+  it('completes a workflow that sleeps 24 hours in seconds of wall time', async () => {
+    const worker = await Worker.create({ connection: env.nativeConnection, taskQueue: 'time-skipping', workflowsPath: sleeperPath });
+    const wallStart = Date.now();
+    const result = await worker.runUntil(
+      env.client.workflow.execute('sleepForADay', { taskQueue: 'time-skipping', workflowId: `sleeper-${Date.now()}`, args: [] }),
+    );
+    const wallMs = Date.now() - wallStart;
+    expect((result as { sleptMs: number }).sleptMs).toBeGreaterThanOrEqual(24 * 60 * 60 * 1000);
+    // A day of workflow time must not cost a day (or even a minute) of real time.
+    expect(wallMs).toBeLessThan(60_000);
+  });
+});

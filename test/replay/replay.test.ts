@@ -1,0 +1,29 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { Worker } from '@temporalio/worker';
+import { workflowBundle, quietTemporalRuntime } from '../support/stack.js';
+
+const historiesDir = fileURLToPath(new URL('./histories/', import.meta.url));
+const files = readdirSync(historiesDir).filter((f) => f.endsWith('.json'));
+
+/** Histories captured from real runs (scripts/capture-history.ts) must replay on today's workflow code. */
+describe('workflow replay of captured histories', () => {
+  it('has captured histories to replay', () => {
+    expect(files.length).toBeGreaterThan(0);
+  });
+
+  it.each(files)('%s replays without non-determinism', async (file) => {
+    quietTemporalRuntime();
+    const history = JSON.parse(readFileSync(path.join(historiesDir, file), 'utf8'));
+    const workflowType: string = history.events[0].workflowExecutionStartedEventAttributes.workflowType.name;
+    const results = Worker.runReplayHistories(
+      { workflowBundle: await workflowBundle(), replayName: file },
+      [{ workflowId: path.basename(file, '.json'), history }],
+    );
+    for await (const result of results) {
+      expect(result.error, `${workflowType}: ${result.error?.message}`).toBeUndefined();
+    }
+  });
+});
