@@ -8,7 +8,7 @@ import path from 'node:path';
 import { readFileSync } from 'node:fs';
 import { dataDir, projectRoot } from './lib/paths.js';
 import { step } from './lib/log.js';
-import { ensureTemporalCli, ensureTimeSkippingServer } from './lib/tools.js';
+import { ensureComposeCli, ensureTemporalCli, ensureTimeSkippingServer } from './lib/tools.js';
 import { ensurePrismaClient } from './lib/prisma-client.js';
 
 function run(label: string, bin: string, args: string[]): Promise<number> {
@@ -38,6 +38,7 @@ function printTestCounts(): void {
 await ensurePrismaClient();
 await ensureTemporalCli();
 await ensureTimeSkippingServer();
+process.env.PITH_COMPOSE_CLI = await ensureComposeCli();
 
 const results = {
   lint: await run('lint', 'eslint/bin/eslint.js', ['.']),

@@ -1,5 +1,5 @@
 import { execFileSync, spawn } from 'node:child_process';
-import { existsSync, mkdirSync, readdirSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, renameSync } from 'node:fs';
 import path from 'node:path';
 import { projectRoot, toolsBin, toolsDir } from './paths.js';
 import { step, withProgress } from './log.js';
@@ -38,6 +38,24 @@ export async function ensureTemporalCli(): Promise<string> {
   mkdirSync(toolsBin, { recursive: true });
   step(`Building the Temporal CLI (${TEMPORAL_CLI_MODULE}) into .tools/bin — the first build takes several minutes`);
   await withProgress('Temporal CLI build', run('go install', 'go', ['install', TEMPORAL_CLI_MODULE], { ...process.env, GOBIN: toolsBin, GOFLAGS: '-mod=mod' }));
+  return local;
+}
+
+/** Docker Compose v2 (standalone binary), only to validate docker-compose.yml: no Docker engine runs here. */
+export const COMPOSE_MODULE = 'github.com/docker/compose/v2/cmd@v2.29.7';
+
+export async function ensureComposeCli(): Promise<string> {
+  const local = path.join(toolsBin, 'docker-compose');
+  if (existsSync(local)) return local;
+  const global = onPath('docker-compose');
+  if (global) return global;
+  if (!onPath('go')) throw new Error('docker-compose is missing and Go is not installed to build it.');
+  mkdirSync(toolsBin, { recursive: true });
+  step(`Building Docker Compose (${COMPOSE_MODULE}) into .tools/bin to validate docker-compose.yml — about two minutes the first time`);
+  const buildDir = path.join(toolsDir, 'compose-build');
+  await withProgress('Docker Compose build', run('go install', 'go', ['install', COMPOSE_MODULE], { ...process.env, GOBIN: buildDir, GOFLAGS: '-mod=mod' }));
+  // The module's main package is named `cmd`; as `docker-compose` it runs standalone.
+  renameSync(path.join(buildDir, 'cmd'), local);
   return local;
 }
 

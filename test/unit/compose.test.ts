@@ -1,0 +1,19 @@
+import { execFileSync } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+
+const root = fileURLToPath(new URL('../..', import.meta.url));
+
+/** docker-compose.yml is the production topology; no engine runs here, but Compose itself validates the file. */
+describe('docker-compose.yml', () => {
+  it('validates with Docker Compose and declares the whole topology', () => {
+    const cli = process.env.PITH_COMPOSE_CLI;
+    if (!cli) throw new Error('PITH_COMPOSE_CLI is not set: run the suite through `npm test`, which installs Docker Compose');
+    const services = execFileSync(cli, ['-f', 'docker-compose.yml', 'config', '--services'], { cwd: root, encoding: 'utf8' }).trim().split('\n');
+    expect(services.sort()).toEqual(['api', 'migrate', 'postgres', 'temporal', 'temporal-setup', 'temporal-ui', 'worker']);
+    const config = JSON.parse(execFileSync(cli, ['-f', 'docker-compose.yml', 'config', '--format', 'json'], { cwd: root, encoding: 'utf8' }));
+    expect(config.services.temporal.environment.DB).toBe('postgres12');
+    expect(config.services.api.environment.DATABASE_URL).toMatch(/@postgres:5432\//);
+    expect(config.services.worker.command).toEqual(['node', '--import', 'tsx', 'src/temporal/worker-main.ts']);
+  });
+});
