@@ -10,21 +10,25 @@ function say(message) {
   process.stderr.write(`[pith] ${message}\n`);
 }
 
-/** Installs dependencies when node_modules is missing or older than package-lock.json (`npm ci`: exact lockfile). */
+/**
+ * Installs dependencies when node_modules is missing or older than package-lock.json. `npm install`
+ * (which follows the lockfile) rather than `npm ci`: the registry mirrors here lack some other-platform
+ * optional packages (@swc/core-darwin-*, -win32-*), and `npm ci` refuses a lockfile without them.
+ */
 export function ensureDependencies() {
   const marker = path.join(root, 'node_modules', '.package-lock.json');
   const lock = path.join(root, 'package-lock.json');
   const fresh = existsSync(marker) && (!existsSync(lock) || statSync(marker).mtimeMs >= statSync(lock).mtimeMs);
   if (fresh) return;
-  say('Installing dependencies (npm ci) — the first time takes a minute or two');
+  say('Installing dependencies (npm install, from package-lock.json) — the first time takes a minute or two');
   const started = Date.now();
-  const result = spawnSync('npm', [existsSync(lock) ? 'ci' : 'install', '--no-audit', '--no-fund', '--loglevel=error'], {
+  const result = spawnSync('npm', ['install', '--no-audit', '--no-fund', '--loglevel=error'], {
     cwd: root,
     stdio: 'inherit',
     env: { ...process.env, PRISMA_HIDE_UPDATE_MESSAGE: '1', CHECKPOINT_DISABLE: '1' },
   });
   if (result.status !== 0) {
-    say('npm ci failed; see the output above.');
+    say('npm install failed; see the output above.');
     process.exit(result.status ?? 1);
   }
   say(`Dependencies installed in ${((Date.now() - started) / 1000).toFixed(1)}s`);
