@@ -1,9 +1,10 @@
-import { parseHTML } from 'linkedom';
-import { Readability } from '@mozilla/readability';
 import TurndownService from 'turndown';
 import { ExtractionError } from './errors.js';
 import { countTokens, decode, encode } from './tokens.js';
 import type { Block, BlockType, Chunk, ExtractedContent, Metadata, Metrics } from './types.js';
+import { parseDocument, type DomDocument, type DomElement } from './dom.js';
+import { findMainContent } from './main-content.js';
+import { plainText } from './text.js';
 
 export interface ExtractOptions {
   /** Token bound per chunk (decisions: default 512, 64–8192). */
@@ -14,8 +15,6 @@ export interface ExtractOptions {
 const turndown = new TurndownService({ headingStyle: 'atx', codeBlockStyle: 'fenced', bulletListMarker: '-', emDelimiter: '_' });
 turndown.remove(['script', 'style', 'noscript', 'template']);
 
-type DomDocument = ReturnType<typeof parseHTML>['document'];
-type DomElement = DomDocument['documentElement'];
 
 function meta(document: DomDocument, ...selectors: string[]): string | null {
   for (const selector of selectors) {
@@ -125,25 +124,30 @@ function metricsFor(markdown: string, inputTokens: number, outputTokens: number)
   };
 }
 
+export interface Extraction {
+  content: ExtractedContent;
+  /** Plain text of the main content (benchmarks and search indexing). */
+  text: string;
+}
+
 /** HTML text of a fetched page in, the result entry's content fields out. An empty extraction is `no_content`. */
-export function extractContent(html: string, pageUrl: string, options: ExtractOptions = {}): ExtractedContent {
+export function extractHtml(html: string, pageUrl: string, options: ExtractOptions = {}): Extraction {
   const retrievedAt = options.retrievedAt ?? new Date();
-  const { document } = parseHTML(html);
+  const document = parseDocument(html);
   const metadata = readMetadata(document, pageUrl, retrievedAt);
 
-  const article = new Readability(document as unknown as Document, { charThreshold: 200 }).parse();
-  const contentHtml = article?.content?.trim() ?? '';
-  const { document: contentDocument } = parseHTML(`<!doctype html><html><body>${contentHtml}</body></html>`);
-  const root = contentDocument.body as unknown as DomElement;
+  const main = findMainContent(document, pageUrl);
+  if (!main) throw new ExtractionError('no_content', `No main content found on ${pageUrl}`);
+  const root = main.root;
   absolutise(root, pageUrl);
 
   const markdown = turndown.turndown(root as unknown as HTMLElement).trim();
   if (!markdown) throw new ExtractionError('no_content', `No main content found on ${pageUrl}`);
-  if (!metadata.title && article?.title) metadata.title = article.title;
-  if (!metadata.author && article?.byline) metadata.author = article.byline;
+  if (!metadata.title && main.title) metadata.title = main.title;
+  if (!metadata.author && main.byline) metadata.author = main.byline;
 
   const { chunks, total: outputTokens } = chunkTokens(markdown, options.chunkTokens ?? 512);
-  return {
+  const content: ExtractedContent = {
     markdown,
     html: root.innerHTML.trim(),
     links: collectLinks(root),
@@ -152,4 +156,9 @@ export function extractContent(html: string, pageUrl: string, options: ExtractOp
     metadata,
     metrics: metricsFor(markdown, countTokens(html), outputTokens),
   };
+  return { content, text: plainText(root) };
+}
+
+export function extractContent(html: string, pageUrl: string, options: ExtractOptions = {}): ExtractedContent {
+  return extractHtml(html, pageUrl, options).content;
 }

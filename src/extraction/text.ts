@@ -1,0 +1,31 @@
+import type { DomElement } from './dom.js';
+
+const BLOCK_TAGS = new Set([
+  'address', 'article', 'aside', 'blockquote', 'br', 'dd', 'div', 'dl', 'dt', 'figcaption', 'figure', 'footer', 'h1', 'h2', 'h3',
+  'h4', 'h5', 'h6', 'header', 'hr', 'li', 'main', 'nav', 'ol', 'p', 'pre', 'section', 'table', 'tr', 'td', 'th', 'ul',
+]);
+
+/** Plain text of an element with a line break at every block boundary (an innerText without layout). */
+export function plainText(root: DomElement): string {
+  const parts: string[] = [];
+  const walk = (node: ChildNode): void => {
+    if (node.nodeType === 3) {
+      parts.push(node.textContent ?? '');
+      return;
+    }
+    if (node.nodeType !== 1) return;
+    const tag = (node as Element).tagName.toLowerCase();
+    if (tag === 'script' || tag === 'style' || tag === 'template' || tag === 'noscript') return;
+    const block = BLOCK_TAGS.has(tag);
+    if (block) parts.push('\n');
+    for (const child of node.childNodes) walk(child);
+    if (block) parts.push('\n');
+  };
+  for (const child of root.childNodes) walk(child as unknown as ChildNode);
+  return parts
+    .join('')
+    .split('\n')
+    .map((line) => line.replace(/[ \t\f\v\u00a0]+/g, ' ').trim())
+    .filter(Boolean)
+    .join('\n');
+}
