@@ -39,7 +39,7 @@ files.forEach((file, index) => {
   const html = decodeBody(gunzipSync(readFileSync(path.join(folder, file))), undefined);
   try {
     const { content, text } = extractHtml(html, pageUrl(html, id));
-    out[id] = { text, markdown: content.markdown };
+    out[id] = { text, markdown: content.markdown ?? '' };
   } catch (err) {
     if (!(err instanceof ExtractionError)) console.error(`${id}: ${(err as Error).stack ?? err}`);
     failed++;

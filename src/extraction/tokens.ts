@@ -1,23 +1,219 @@
 import { get_encoding, type Tiktoken } from 'tiktoken';
 
-/** o200k_base (decisions: "Tokens are counted with tiktoken's o200k_base encoding"), loaded once per process. */
+/**
+ * Token counts and offsets with tiktoken's o200k_base (decisions: the encoding of every count).
+ *
+ * tiktoken splits text with a pre-tokenisation regex and runs BPE on each piece independently, so the
+ * token count of a text is the sum of its pieces' counts. Pages repeat the same pieces (tags, attribute
+ * names, common words) thousands of times; caching each piece's count makes exact counting of a whole
+ * HTML document several times cheaper than encoding it.
+ */
+
 let encoder: Tiktoken | undefined;
 
-export function tokenizer(): Tiktoken {
+function tokenizer(): Tiktoken {
   encoder ??= get_encoding('o200k_base');
   return encoder;
 }
 
-export function encode(text: string): Uint32Array {
-  return tokenizer().encode_ordinary(text);
+// o200k_base's pattern (tiktoken_ext/openai_public.py), in JavaScript syntax: `(?i:'s|…)` spelled out
+// (inline modifiers need Node 23), and \s / \S as Unicode White_Space like the Rust regex crate.
+const LOWER = String.raw`[\p{Ll}\p{Lm}\p{Lo}\p{M}]`;
+const UPPER = String.raw`[\p{Lu}\p{Lt}\p{Lm}\p{Lo}\p{M}]`;
+const CONTRACTION = String.raw`(?:'[sS]|'[tT]|'[rR][eE]|'[vV][eE]|'[mM]|'[lL][lL]|'[dD])?`;
+const WS = String.raw`\p{White_Space}`;
+const NOT_WS = String.raw`\P{White_Space}`;
+const PIECE_PATTERN = [
+  String.raw`[^\r\n\p{L}\p{N}]?${UPPER}*${LOWER}+${CONTRACTION}`,
+  String.raw`[^\r\n\p{L}\p{N}]?${UPPER}+${LOWER}*${CONTRACTION}`,
+  String.raw`\p{N}{1,3}`,
+  String.raw` ?[^${WS}\p{L}\p{N}]+[\r\n/]*`,
+  String.raw`${WS}*[\r\n]+`,
+  String.raw`${WS}+(?!${NOT_WS})`,
+  String.raw`${WS}+`,
+].join('|');
+
+/** Sticky form: the piece starting exactly at `lastIndex` (the scanner's fallback for non-ASCII text). */
+const stickyPiece = new RegExp(PIECE_PATTERN, 'uy');
+
+// ASCII character classes of the pattern. Anything at or above 0x80 makes the scanner defer to the regex.
+const UP = 1; // A-Z
+const LO = 2; // a-z
+const DIGIT = 3;
+const NEWLINE = 4; // \r \n
+const SPACE = 5; // other White_Space: \t \v \f and ' '
+const PUNCT = 6;
+const ASCII_CLASS = new Uint8Array(128).map((_, code) => {
+  if (code >= 65 && code <= 90) return UP;
+  if (code >= 97 && code <= 122) return LO;
+  if (code >= 48 && code <= 57) return DIGIT;
+  if (code === 10 || code === 13) return NEWLINE;
+  if (code === 9 || code === 11 || code === 12 || code === 32) return SPACE;
+  return PUNCT;
+});
+
+const DEFER = -1; // a non-ASCII character decides the piece: ask the regex
+
+// The text being scanned, module-level so the hot scanner allocates no closures per piece.
+let text = '';
+let length = 0;
+
+function cls(k: number): number {
+  if (k >= length) return 0;
+  const code = text.charCodeAt(k);
+  return code < 128 ? (ASCII_CLASS[code] as number) : DEFER;
 }
 
-export function countTokens(text: string): number {
-  return text ? encode(text).length : 0;
+/** First index at or after k whose class is not c; DEFER when a non-ASCII character ends the run. */
+function runOf(k: number, c: number): number {
+  for (;;) {
+    const t = cls(k);
+    if (t === c) k++;
+    else return t === DEFER ? DEFER : k;
+  }
+}
+
+/** `(?:'s|'t|'re|'ve|'m|'ll|'d)?` after a word ending at k. */
+function contraction(k: number): number {
+  if (text.charCodeAt(k) !== 39 /* ' */) return k;
+  const first = text.charCodeAt(k + 1);
+  if (first >= 128) return DEFER;
+  const a = first | 0x20;
+  const b = text.charCodeAt(k + 2) | 0x20;
+  if (a === 115 || a === 116 || a === 109 || a === 100) return k + 2; // 's 't 'm 'd
+  if ((a === 114 && b === 101) || (a === 118 && b === 101) || (a === 108 && b === 108)) return k + 3; // 're 've 'll
+  return k;
+}
+
+/** Alternatives 1 (U* L+) and 2 (U+ L*) from k, with the contraction; 0 when neither matches. */
+function letters(k: number): number {
+  const uppersEnd = runOf(k, UP);
+  if (uppersEnd === DEFER) return DEFER;
+  const lowersEnd = runOf(uppersEnd, LO);
+  if (lowersEnd === DEFER) return DEFER;
+  if (lowersEnd > uppersEnd) return contraction(lowersEnd);
+  if (uppersEnd > k) return contraction(uppersEnd);
+  return 0;
+}
+
+/** The ASCII cases of the o200k pattern, alternative by alternative, in the pattern's order. */
+function asciiPieceEnd(i: number): number {
+  const c = cls(i);
+  if (c === DEFER) return DEFER;
+  if (c === UP || c === LO) return letters(i);
+  if (c === PUNCT || c === SPACE) {
+    const withPrefix = letters(i + 1); // [^\r\n\p{L}\p{N}]? as the prefix of a word
+    if (withPrefix !== 0) return withPrefix;
+  }
+  if (c === DIGIT) {
+    const end = runOf(i, DIGIT);
+    if (end === DEFER) return DEFER;
+    return Math.min(end, i + 3);
+  }
+  // Alternative 4: ' ?' then punctuation, then any run of \r \n /
+  const punctStart = text.charCodeAt(i) === 32 ? i + 1 : i;
+  const p = cls(punctStart);
+  if (p === DEFER) return DEFER;
+  if (p === PUNCT) {
+    let k = runOf(punctStart, PUNCT);
+    if (k === DEFER) return DEFER;
+    for (;;) {
+      const t = cls(k);
+      if (t === DEFER) return DEFER;
+      if (t === NEWLINE || text.charCodeAt(k) === 47) k++;
+      else return k;
+    }
+  }
+  // Alternatives 5–7: whitespace runs.
+  let end = i;
+  let lastNewline = -1;
+  for (;;) {
+    const t = cls(end);
+    if (t === DEFER) return DEFER;
+    if (t !== SPACE && t !== NEWLINE) break;
+    if (t === NEWLINE) lastNewline = end;
+    end++;
+  }
+  if (lastNewline >= 0) return lastNewline + 1;
+  if (end >= length) return end;
+  return end - 1 > i ? end - 1 : i + 1;
+}
+
+/** The end of the piece starting at i: the ASCII scanner, or the regex itself where non-ASCII decides. */
+function pieceEnd(i: number): number {
+  const end = asciiPieceEnd(i);
+  if (end !== DEFER) return end;
+  stickyPiece.lastIndex = i;
+  const match = stickyPiece.exec(text);
+  return match ? i + match[0].length : i + 1;
+}
+
+/** Calls `visit` for every piece of `source` in order. */
+function forEachPiece(source: string, visit: (start: number, end: number) => void): void {
+  text = source;
+  length = source.length;
+  try {
+    for (let i = 0; i < length; ) {
+      const end = pieceEnd(i);
+      visit(i, end);
+      i = end;
+    }
+  } finally {
+    text = '';
+  }
+}
+
+const MAX_CACHED_PIECES = 250_000;
+const MAX_CACHED_PIECE_LENGTH = 64;
+const pieceCounts = new Map<string, number>();
+
+function pieceTokenCount(piece: string): number {
+  const cached = pieceCounts.get(piece);
+  if (cached !== undefined) return cached;
+  const count = tokenizer().encode_ordinary(piece).length;
+  if (piece.length <= MAX_CACHED_PIECE_LENGTH) {
+    if (pieceCounts.size >= MAX_CACHED_PIECES) pieceCounts.clear();
+    pieceCounts.set(piece, count);
+  }
+  return count;
+}
+
+/** Exact o200k_base token count (equal to `encode_ordinary(text).length`). */
+export function countTokens(source: string): number {
+  let total = 0;
+  forEachPiece(source, (start, end) => {
+    total += pieceTokenCount(source.slice(start, end));
+  });
+  return total;
+}
+
+/** A pre-tokenised piece of a text: its characters [start, end) and tokens [tokenStart, tokenEnd). */
+export interface Piece {
+  start: number;
+  end: number;
+  tokenStart: number;
+  tokenEnd: number;
+}
+
+/** The pieces of `text` in order, with their token offsets in the text's full token sequence. */
+export function pieces(source: string): { pieces: Piece[]; totalTokens: number } {
+  const out: Piece[] = [];
+  let tokens = 0;
+  forEachPiece(source, (start, end) => {
+    const count = pieceTokenCount(source.slice(start, end));
+    out.push({ start, end, tokenStart: tokens, tokenEnd: tokens + count });
+    tokens += count;
+  });
+  return { pieces: out, totalTokens: tokens };
+}
+
+/** The reference encoder, for pieces longer than a chunk and for tests. */
+export function encodeOrdinary(text: string): Uint32Array {
+  return tokenizer().encode_ordinary(text);
 }
 
 const utf8 = new TextDecoder('utf-8');
 
-export function decode(tokens: Uint32Array): string {
+export function decodeTokens(tokens: Uint32Array): string {
   return utf8.decode(tokenizer().decode(tokens));
 }

@@ -1,0 +1,40 @@
+import type { DomDocument, DomElement } from './dom.js';
+
+/**
+ * Every http(s) link of the page (the whole page, not only the main content: crawls follow them),
+ * absolute, without fragments, deduplicated, in document order. javascript:, mailto: and the like are dropped.
+ */
+export function collectLinks(scope: DomDocument | DomElement, pageUrl: string): string[] {
+  const seen = new Set<string>();
+  for (const anchor of scope.querySelectorAll('a[href]')) {
+    const href = anchor.getAttribute('href')?.trim();
+    if (!href) continue;
+    let url: URL;
+    try {
+      url = new URL(href, pageUrl);
+    } catch {
+      continue;
+    }
+    if (url.protocol !== 'http:' && url.protocol !== 'https:') continue;
+    url.hash = '';
+    seen.add(url.href);
+  }
+  return [...seen];
+}
+
+/** Links and images inside the main content made absolute, so the markdown stands on its own. */
+export function absolutiseContent(root: DomElement, pageUrl: string): void {
+  for (const [selector, attribute] of [['a[href]', 'href'], ['img[src]', 'src']] as const) {
+    for (const element of root.querySelectorAll(selector)) {
+      const value = element.getAttribute(attribute)?.trim();
+      if (!value) continue;
+      try {
+        const url = new URL(value, pageUrl);
+        if (url.protocol === 'javascript:') element.removeAttribute(attribute);
+        else element.setAttribute(attribute, url.href);
+      } catch {
+        /* leave malformed references as they are */
+      }
+    }
+  }
+}

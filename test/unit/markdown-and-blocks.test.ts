@@ -1,0 +1,93 @@
+import { describe, expect, it } from 'vitest';
+import { extractHtml } from '../../src/extraction/extract.js';
+import { ExtractionError } from '../../src/extraction/errors.js';
+
+const filler = (topic: string) =>
+  `<p>${topic} is explained here in enough words that a reader would call it the main content of the page, with detail after detail and example after example so that no heuristic mistakes it for boilerplate.</p>`;
+
+function page(body: string): string {
+  return `<!doctype html><html><head><title>Doc page</title>
+<script type="application/ld+json">{"@context":"https://schema.org","@type":"TechArticle","headline":"Using Pith","author":{"@type":"Person","name":"Grace Hopper"},"datePublished":"2025-01-02"}</script>
+<link rel="canonical" href="/docs/using"></head>
+<body><nav><a href="/">Home</a><a href="mailto:x@y.z">Mail</a><a href="javascript:void(0)">JS</a></nav>
+<main><article><h1>Using Pith</h1>${filler('Extraction')}${body}${filler('Chunking')}</article></main>
+<footer><a href="https://other.example/#top">Elsewhere</a></footer></body></html>`;
+}
+
+describe('markdown, blocks, links and metadata of the pipeline', () => {
+  const { content } = extractHtml(
+    page(`<h2>Install</h2>
+<pre><code class="language-bash">npm install pith
+pith --help</code></pre>
+<h2>Compare</h2>
+<table><thead><tr><th>Tool</th><th>F1</th></tr></thead><tbody><tr><td>Pith</td><td>0.98</td></tr><tr><td>Other</td><td>0.95</td></tr></tbody></table>
+<ul><li>first point<ul><li>nested point</li></ul></li><li>second point</li></ul>
+<blockquote><p>Quoted wisdom.</p></blockquote>
+<p><img src="/img/diagram.png" alt="Architecture diagram"> <a href="/docs/next">Next page</a></p>`),
+    'https://pith.example/docs/using',
+    { retrievedAt: new Date('2026-01-01T00:00:00Z') },
+  );
+
+  it('keeps headings, fenced code with its language, GFM tables and lists', () => {
+    expect(content.markdown).toContain('## Install');
+    expect(content.markdown).toContain('```bash\nnpm install pith\npith --help\n```');
+    expect(content.markdown).toMatch(/\| Tool \| F1 \|\n\| --- \| --- \|\n\| Pith \| 0\.98 \|/);
+    expect(content.markdown).toMatch(/- first point\n\s+- nested point\n- second point/);
+    expect(content.markdown).toContain('> Quoted wisdom.');
+  });
+
+  it('makes links and images absolute', () => {
+    expect(content.markdown).toContain('![Architecture diagram](https://pith.example/img/diagram.png)');
+    expect(content.markdown).toContain('[Next page](https://pith.example/docs/next)');
+  });
+
+  it('emits typed blocks with levels', () => {
+    expect(content.blocks).toContainEqual({ type: 'heading', text: 'Install', level: 2 });
+    expect(content.blocks).toContainEqual({ type: 'code', text: 'npm install pith\npith --help', level: 0 });
+    expect(content.blocks).toContainEqual({ type: 'table', text: 'Tool | F1\nPith | 0.98\nOther | 0.95', level: 0 });
+    expect(content.blocks).toContainEqual({ type: 'list_item', text: 'first point', level: 1 });
+    expect(content.blocks).toContainEqual({ type: 'list_item', text: 'nested point', level: 2 });
+    expect(content.blocks).toContainEqual({ type: 'quote', text: 'Quoted wisdom.', level: 0 });
+    expect(content.blocks).toContainEqual({ type: 'image', text: 'Architecture diagram', level: 0 });
+  });
+
+  it('lists the page links absolute and deduplicated, without mailto/javascript or fragments', () => {
+    expect(content.links).toContain('https://pith.example/');
+    expect(content.links).toContain('https://pith.example/docs/next');
+    expect(content.links).toContain('https://other.example/');
+    expect(content.links!.some((l) => /^(mailto|javascript):/.test(l))).toBe(false);
+    expect(new Set(content.links).size).toBe(content.links!.length);
+  });
+
+  it('reads metadata from JSON-LD and the canonical link', () => {
+    expect(content.metadata).toEqual({
+      title: 'Using Pith',
+      author: 'Grace Hopper',
+      date: '2025-01-02T00:00:00.000Z',
+      url: 'https://pith.example/docs/using',
+      retrieved_at: '2026-01-01T00:00:00.000Z',
+    });
+  });
+
+  it('computes metrics as the decisions define them', () => {
+    const m = content.metrics!;
+    expect(m.content_bytes).toBe(Buffer.byteLength(content.markdown!, 'utf8'));
+    expect(m.output_tokens).toBe(content.chunks!.at(-1)!.end_token);
+    expect(m.tokens_saved).toBe(Math.max(0, m.input_tokens - m.output_tokens));
+    expect(m.reduction_pct).toBe(Math.round((1000 * m.tokens_saved) / m.input_tokens) / 10);
+  });
+
+  it('skips work for formats not asked for', () => {
+    const { content: only } = extractHtml(page(''), 'https://pith.example/x', { formats: ['markdown'] });
+    expect(Object.keys(only)).toEqual(['markdown']);
+  });
+
+  it('answers no_content for a page without main content', () => {
+    expect(() => extractHtml('<html><body><nav><a href="/">Home</a></nav></body></html>', 'https://pith.example/')).toThrowError(ExtractionError);
+    try {
+      extractHtml('<html><body></body></html>', 'https://pith.example/');
+    } catch (err) {
+      expect((err as ExtractionError).code).toBe('no_content');
+    }
+  });
+});
