@@ -5,6 +5,7 @@ import { errorEnvelopeMiddleware } from './error-middleware.js';
 import { healthRoutes } from './routes/health.js';
 import { registerRoutes } from './routes/register.js';
 import { bulkRoutes } from './routes/bulk.js';
+import { extractRoutes } from './routes/extract.js';
 
 /** Largest JSON body accepted (a 1000-URL bulk request fits with room to spare). */
 const JSON_BODY_LIMIT = '1mb';
@@ -37,7 +38,7 @@ export function createApp(deps: AppDeps): Koa<PithState> {
     await next();
   });
 
-  for (const router of [healthRoutes(deps), registerRoutes(deps), bulkRoutes(deps)]) {
+  for (const router of [healthRoutes(deps), registerRoutes(deps), extractRoutes(deps), bulkRoutes(deps)]) {
     app.use(router.routes());
     app.use(router.allowedMethods({ throw: true }));
   }

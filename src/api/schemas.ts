@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { ALL_FORMATS } from '../extraction/types.js';
+import { MAX_CHUNK_TOKENS, MIN_CHUNK_TOKENS } from '../extraction/chunks.js';
 
 /** Request bodies of the API, one zod schema each: validation and (later) the OpenAPI document come from here. */
 
@@ -15,3 +17,21 @@ export const bulkBody = z.strictObject({
 });
 
 export type BulkBody = z.infer<typeof bulkBody>;
+
+export const extractBody = z.strictObject({
+  url: httpUrl,
+  formats: z
+    .array(z.enum(ALL_FORMATS, { error: `must be one of ${ALL_FORMATS.join(', ')}` }))
+    .min(1, { error: 'must name at least one format' })
+    .optional(),
+  chunk_tokens: z
+    .number({ error: 'must be a number' })
+    .int({ error: 'must be an integer' })
+    .min(MIN_CHUNK_TOKENS, { error: `must be at least ${MIN_CHUNK_TOKENS}` })
+    .max(MAX_CHUNK_TOKENS, { error: `must be at most ${MAX_CHUNK_TOKENS}` })
+    .optional(),
+  timeout_ms: z.number({ error: 'must be a number' }).int().min(1000, { error: 'must be at least 1000' }).max(60_000, { error: 'must be at most 60000' }).optional(),
+  render_js: z.boolean({ error: 'must be a boolean' }).optional(),
+});
+
+export type ExtractBody = z.infer<typeof extractBody>;

@@ -4,9 +4,20 @@ import { Agent, fetch, errors as undiciErrors } from 'undici';
 import { ExtractionError } from './errors.js';
 import { ipLiteral, isPublicAddress } from './address-policy.js';
 
+/** Which resolved addresses a connection may go to. */
+export type AddressPolicy = (address: string) => boolean;
+
+const anyAddress: AddressPolicy = () => true;
+
+export function addressPolicyFor(allowPrivate: boolean): AddressPolicy {
+  return allowPrivate ? anyAddress : isPublicAddress;
+}
+
 export interface FetchOptions {
   /** Lifts the SSRF guard (local development and tests only). */
   allowPrivate: boolean;
+  /** Overrides `allowPrivate` with an explicit policy (tests allow exactly one loopback origin). */
+  addressPolicy?: AddressPolicy;
   timeoutMs: number;
   maxBytes: number;
   userAgent: string;
@@ -31,17 +42,15 @@ type LookupCallback = (err: NodeJS.ErrnoException | null, address: string | Look
  * DNS resolution for outgoing connections: every address a name resolves to must be public, and the
  * connection is made to the address checked here (no second lookup an attacker could rebind).
  */
-function guardedLookup(allowPrivate: boolean) {
+function guardedLookup(policy: AddressPolicy) {
   return (hostname: string, options: { all?: boolean }, callback: LookupCallback): void => {
     dnsLookup(hostname, { all: true, verbatim: true }, (err, addresses) => {
       if (err) return callback(err, []);
       const list = addresses as LookupAddress[];
-      if (!allowPrivate) {
-        const bad = list.find((a) => !isPublicAddress(a.address));
-        if (bad) {
-          const refusal = Object.assign(new Error(`${hostname} resolves to a non-public address (${bad.address})`), { code: 'EPITHUNSAFE', [UNSAFE]: true });
-          return callback(refusal, []);
-        }
+      const bad = list.find((a) => !policy(a.address));
+      if (bad) {
+        const refusal = Object.assign(new Error(`${hostname} resolves to a non-public address (${bad.address})`), { code: 'EPITHUNSAFE', [UNSAFE]: true });
+        return callback(refusal, []);
       }
       const first = list[0];
       if (!first) return callback(Object.assign(new Error(`${hostname} has no address`), { code: 'ENOTFOUND' }), []);
@@ -51,27 +60,34 @@ function guardedLookup(allowPrivate: boolean) {
   };
 }
 
-const agents = new Map<string, Agent>();
+const agents = new WeakMap<AddressPolicy, Map<number, Agent>>();
 
-/** One keep-alive pool per guard setting and timeout; connections are validated when made. */
-function agentFor(allowPrivate: boolean, timeoutMs: number): Agent {
-  const key = `${allowPrivate}:${timeoutMs}`;
-  let agent = agents.get(key);
+/** One keep-alive pool per address policy and timeout; connections are validated when made. */
+function agentFor(policy: AddressPolicy, timeoutMs: number): Agent {
+  let byTimeout = agents.get(policy);
+  if (!byTimeout) agents.set(policy, (byTimeout = new Map()));
+  let agent = byTimeout.get(timeoutMs);
   if (!agent) {
     agent = new Agent({
-      connect: { lookup: guardedLookup(allowPrivate), timeout: timeoutMs },
+      connect: { lookup: guardedLookup(policy), timeout: timeoutMs },
       headersTimeout: timeoutMs,
       bodyTimeout: timeoutMs,
       keepAliveTimeout: 4_000,
       connections: 64,
     });
-    agents.set(key, agent);
+    byTimeout.set(timeoutMs, agent);
   }
   return agent;
 }
 
-/** Refuses non-http(s) URLs and IP-literal hosts outside public space, before any connection. */
-export function assertFetchableUrl(raw: string, allowPrivate: boolean): URL {
+const LOOPBACK_NAME = /(^|\.)localhost\.?$/i;
+
+/**
+ * Refuses non-http(s) URLs, credentials, and hosts the policy refuses without asking DNS: IP literals
+ * (the WHATWG parser has already turned decimal, hex, octal and short IPv4 forms into dotted quads)
+ * and the reserved loopback names `localhost` / `*.localhost`.
+ */
+export function assertFetchableUrl(raw: string, allowPrivate: boolean, policy: AddressPolicy = addressPolicyFor(allowPrivate)): URL {
   let url: URL;
   try {
     url = new URL(raw);
@@ -82,13 +98,8 @@ export function assertFetchableUrl(raw: string, allowPrivate: boolean): URL {
     throw new ExtractionError('invalid_request', `Only http and https URLs can be fetched, not ${url.protocol}`);
   }
   if (url.username || url.password) throw new ExtractionError('invalid_request', 'URLs with credentials are not fetched');
-  const literal = ipLiteral(url.hostname);
-  if (!allowPrivate) {
-    if (literal && !isPublicAddress(literal)) throw new ExtractionError('unsafe_url', `${url.hostname} is not a public address`);
-    if (!literal && (url.hostname === 'localhost' || url.hostname.endsWith('.localhost'))) {
-      throw new ExtractionError('unsafe_url', `${url.hostname} is a loopback name`);
-    }
-  }
+  const literal = ipLiteral(url.hostname) ?? (LOOPBACK_NAME.test(url.hostname) ? '127.0.0.1' : undefined);
+  if (literal && !policy(literal)) throw new ExtractionError('unsafe_url', `${url.hostname} is not a public address`);
   return url;
 }
 
@@ -140,8 +151,9 @@ async function readCapped(body: AsyncIterable<Uint8Array> | null, maxBytes: numb
 export async function fetchPage(rawUrl: string, options: FetchOptions): Promise<FetchedPage> {
   const maxRedirects = options.maxRedirects ?? 5;
   const signal = AbortSignal.timeout(options.timeoutMs);
-  const dispatcher = agentFor(options.allowPrivate, options.timeoutMs);
-  let url = assertFetchableUrl(rawUrl, options.allowPrivate);
+  const policy = options.addressPolicy ?? addressPolicyFor(options.allowPrivate);
+  const dispatcher = agentFor(policy, options.timeoutMs);
+  let url = assertFetchableUrl(rawUrl, options.allowPrivate, policy);
   for (let hop = 0; ; hop++) {
     let response: Awaited<ReturnType<typeof fetch>>;
     try {
@@ -161,7 +173,7 @@ export async function fetchPage(rawUrl: string, options: FetchOptions): Promise<
     if (response.status >= 300 && response.status < 400 && response.headers.has('location')) {
       await response.body?.cancel().catch(() => undefined);
       if (hop >= maxRedirects) throw new ExtractionError('fetch_failed', `More than ${maxRedirects} redirects from ${rawUrl}`);
-      url = assertFetchableUrl(new URL(response.headers.get('location') ?? '', url).href, options.allowPrivate);
+      url = assertFetchableUrl(new URL(response.headers.get('location') ?? '', url).href, options.allowPrivate, policy);
       continue;
     }
     if (response.status < 200 || response.status >= 300) {

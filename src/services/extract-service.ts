@@ -1,0 +1,49 @@
+import type { Db } from '../db/prisma.js';
+import { userAgent, type Config } from '../config.js';
+import { ApiError } from '../errors.js';
+import { limitsOf } from '../plans.js';
+import { ExtractionError, extractUrl, type ExtractedContent, type Format } from '../extraction/index.js';
+import type { Actor } from './jobs.js';
+
+export interface ExtractRequest {
+  url: string;
+  formats?: Format[] | undefined;
+  chunk_tokens?: number | undefined;
+  timeout_ms?: number | undefined;
+  render_js?: boolean | undefined;
+}
+
+export interface ExtractServiceDeps {
+  db: Db;
+  cfg: Config;
+}
+
+export type ExtractResponse = { url: string } & Partial<ExtractedContent>;
+
+/**
+ * POST /extract: one page, extracted now. Metered once the page is attempted (a fetch or extraction
+ * failure is still a metered request); refusals before any work are not.
+ */
+export async function extractForAccount(deps: ExtractServiceDeps, actor: Actor & { plan: string }, request: ExtractRequest): Promise<ExtractResponse> {
+  if (request.render_js && !limitsOf(actor.plan).renderJs) {
+    throw new ApiError('plan_not_supported', `render_js needs the Pro, Growth or Enterprise plan; this account is on ${actor.plan}`);
+  }
+  if (request.render_js) {
+    throw new ApiError('js_rendering_unavailable', 'JS rendering is not available on this server right now');
+  }
+  await deps.db.usageEvent.create({ data: { accountId: actor.accountId, keyId: actor.keyId, endpoint: 'POST /extract', units: 1 } });
+  try {
+    const content = await extractUrl(request.url, {
+      allowPrivate: deps.cfg.ALLOW_PRIVATE_TARGETS,
+      timeoutMs: request.timeout_ms ?? deps.cfg.FETCH_TIMEOUT_MS,
+      maxBytes: deps.cfg.FETCH_MAX_BYTES,
+      userAgent: userAgent(deps.cfg),
+      ...(request.formats ? { formats: request.formats } : {}),
+      ...(request.chunk_tokens ? { chunkTokens: request.chunk_tokens } : {}),
+    });
+    return { url: request.url, ...content };
+  } catch (err) {
+    if (err instanceof ExtractionError) throw new ApiError(err.code, err.message);
+    throw err;
+  }
+}
