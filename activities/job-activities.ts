@@ -5,10 +5,14 @@ import type { Config } from '../src/config.js';
 import { userAgent } from '../src/config.js';
 import { ExtractionError, extractUrl } from '../src/extraction/index.js';
 import { RESULT_LIFETIME_MS } from '../src/services/jobs.js';
+import type { HtmlExtractor } from '../src/extraction/thread-pool.js';
+import type { BrowserPool } from '../src/extraction/render/index.js';
 
 export interface JobActivityDeps {
   db: Db;
   cfg: Config;
+  extractor?: HtmlExtractor;
+  renderer?: BrowserPool;
 }
 
 export interface ExtractJobUrlInput {
@@ -20,7 +24,7 @@ export interface ExtractJobUrlInput {
 /** Attempts per URL for transient target failures (fetch_failed, target_timeout, target_http_error). */
 export const URL_ATTEMPTS = 3;
 
-export function createJobActivities({ db, cfg }: JobActivityDeps) {
+export function createJobActivities({ db, cfg, extractor, renderer }: JobActivityDeps) {
   /** Stores one URL's outcome once: (job_id, position) is unique, so a retried or duplicated attempt is a no-op. */
   async function storeResult(input: ExtractJobUrlInput, data: { ok: boolean; content?: object; errorCode?: string; error?: string }) {
     await db.$transaction(async (tx) => {
@@ -43,6 +47,8 @@ export function createJobActivities({ db, cfg }: JobActivityDeps) {
           timeoutMs: cfg.FETCH_TIMEOUT_MS,
           maxBytes: cfg.FETCH_MAX_BYTES,
           userAgent: userAgent(cfg),
+          ...(extractor ? { extractor } : {}),
+          ...(renderer ? { renderer } : {}),
         });
       } catch (err) {
         const attempt = Context.current().info.attempt;

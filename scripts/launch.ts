@@ -14,6 +14,7 @@ import { ensurePrismaClient } from './lib/prisma-client.js';
 import { ensureTemporalCli } from './lib/tools.js';
 import { startTemporalServer } from './lib/temporal-server.js';
 import { waitUntil } from './lib/ports.js';
+import { ensureChromium } from './lib/chromium.js';
 
 let cfg: Config;
 try {
@@ -82,6 +83,8 @@ try {
     temporalAddress = temporal.address;
     temporalUi = temporal.uiUrl;
   }
+
+  if (!(await ensureChromium(cfg.RENDER_CHROMIUM_PATH))) warn('Chromium is unavailable: render_js requests will get js_rendering_unavailable');
 
   const env = { ...process.env, DATABASE_URL: databaseUrl, TEMPORAL_ADDRESS: temporalAddress };
   const nodeArgs = (entry: string) => ['--import', 'tsx', path.join(projectRoot, entry)];

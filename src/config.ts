@@ -41,6 +41,16 @@ const envSchema = z.object({
   JOB_URL_CONCURRENCY: z.coerce.number().int().min(1).max(256).default(8),
   FETCH_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(15_000),
   FETCH_MAX_BYTES: z.coerce.number().int().min(1024).max(100 * 1024 * 1024).default(10 * 1024 * 1024),
+  /** Worker threads for the CPU-bound part of extraction per process; 0 runs it on the main thread. */
+  EXTRACTION_THREADS: z.coerce.number().int().min(0).max(64).default(2),
+  RENDER_CHROMIUM_PATH: z.string().min(1).default('/usr/bin/chromium'),
+  /** Pages rendering at once per process. */
+  RENDER_MAX_PAGES: z.coerce.number().int().min(1).max(32).default(4),
+  /** The browser is replaced after this many pages (browsers leak). */
+  RENDER_PAGES_PER_BROWSER: z.coerce.number().int().min(1).max(10_000).default(100),
+  RENDER_TIMEOUT_MS: z.coerce.number().int().min(1000).max(120_000).default(15_000),
+  /** Longest wait for network quiet after `load`. */
+  RENDER_SETTLE_MS: z.coerce.number().int().min(0).max(30_000).default(2_000),
   LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error', 'silent']).default('info'),
 });
 

@@ -1,12 +1,18 @@
 import type { Client } from '@temporalio/client';
 import type { Config } from '../config.js';
 import type { Db } from '../db/prisma.js';
+import type { BrowserPool } from '../extraction/render/index.js';
+import type { HtmlExtractor } from '../extraction/thread-pool.js';
 
 /** What every route handler can reach: configuration and the shared clients. */
 export interface AppDeps {
   cfg: Config;
   db: Db;
   temporal: Client;
+  /** Chromium for render_js; absent → `js_rendering_unavailable`. */
+  renderer?: BrowserPool;
+  /** Worker threads for extraction; absent → the request's own thread. */
+  extractor?: HtmlExtractor;
 }
 
 /** Set by the auth middleware on authenticated routes. */

@@ -5,7 +5,8 @@ export type ExtractionErrorCode =
   | 'target_timeout'
   | 'unsafe_url'
   | 'no_content'
-  | 'invalid_request';
+  | 'invalid_request'
+  | 'js_rendering_unavailable';
 
 /** A failure that belongs to one URL: reported as that URL's `error`/`error_code`, never a crash. */
 export class ExtractionError extends Error {

@@ -1,25 +1,57 @@
 import { ExtractionError } from './errors.js';
 import { decodeBody } from './decode.js';
-import { extractHtml, type ExtractOptions } from './extract.js';
+import type { ExtractOptions } from './extract.js';
 import { fetchPage, type FetchOptions } from './safe-fetch.js';
+import { inlineExtractor, type HtmlExtractor } from './thread-pool.js';
+import { RenderUnavailableError, type BrowserPool } from './render/index.js';
 import type { ExtractedContent } from './types.js';
 
 export { ExtractionError } from './errors.js';
 export type { ExtractedContent, Format } from './types.js';
 export { ALL_FORMATS } from './types.js';
 
-export type ExtractUrlOptions = FetchOptions & ExtractOptions;
+export interface ExtractUrlOptions extends FetchOptions, ExtractOptions {
+  /** Render the page in Chromium first (`render_js=true`). */
+  renderJs?: boolean;
+  renderer?: BrowserPool;
+  /** Where the CPU-bound half runs (worker threads in the services; inline by default). */
+  extractor?: HtmlExtractor;
+}
 
 const HTML_TYPES = /^(text\/html|application\/xhtml\+xml)$/i;
 
-/** Fetches one URL and extracts its main content. Throws ExtractionError with a contract code on failure. */
-export async function extractUrl(url: string, options: ExtractUrlOptions): Promise<Partial<ExtractedContent>> {
+async function loadHtml(url: string, options: ExtractUrlOptions): Promise<{ url: string; html: string }> {
+  if (options.renderJs) {
+    if (!options.renderer) throw new ExtractionError('js_rendering_unavailable', 'JS rendering is not configured on this server');
+    try {
+      const page = await options.renderer.render(url, {
+        allowPrivate: options.allowPrivate,
+        timeoutMs: options.timeoutMs,
+        userAgent: options.userAgent,
+      });
+      return { url: page.url, html: page.html };
+    } catch (err) {
+      if (err instanceof RenderUnavailableError) throw new ExtractionError('js_rendering_unavailable', err.message);
+      throw err;
+    }
+  }
   const page = await fetchPage(url, options);
   const type = page.contentType.split(';')[0]?.trim() ?? '';
   // A missing Content-Type is sniffed as HTML (browsers do the same for markup).
   if (type && !HTML_TYPES.test(type)) {
     throw new ExtractionError('no_content', `${page.url} is ${type}, not an HTML page; Pith extracts HTML documents`);
   }
-  const html = decodeBody(page.body, page.headerCharset);
-  return extractHtml(html, page.url, options).content;
+  return { url: page.url, html: decodeBody(page.body, page.headerCharset) };
+}
+
+/** Fetches (or renders) one URL and extracts its main content. Throws ExtractionError with a contract code on failure. */
+export async function extractUrl(url: string, options: ExtractUrlOptions): Promise<Partial<ExtractedContent>> {
+  const page = await loadHtml(url, options);
+  const extractor = options.extractor ?? inlineExtractor;
+  const extractOptions: ExtractOptions = {
+    ...(options.formats ? { formats: options.formats } : {}),
+    ...(options.chunkTokens ? { chunkTokens: options.chunkTokens } : {}),
+    ...(options.retrievedAt ? { retrievedAt: options.retrievedAt } : {}),
+  };
+  return extractor.extract(page.html, page.url, extractOptions);
 }

@@ -4,6 +4,8 @@ import { ApiError } from '../errors.js';
 import { limitsOf } from '../plans.js';
 import { ExtractionError, extractUrl, type ExtractedContent, type Format } from '../extraction/index.js';
 import type { Actor } from './jobs.js';
+import type { BrowserPool } from '../extraction/render/index.js';
+import type { HtmlExtractor } from '../extraction/thread-pool.js';
 
 export interface ExtractRequest {
   url: string;
@@ -16,6 +18,8 @@ export interface ExtractRequest {
 export interface ExtractServiceDeps {
   db: Db;
   cfg: Config;
+  renderer?: BrowserPool | undefined;
+  extractor?: HtmlExtractor | undefined;
 }
 
 export type ExtractResponse = { url: string } & Partial<ExtractedContent>;
@@ -28,8 +32,8 @@ export async function extractForAccount(deps: ExtractServiceDeps, actor: Actor &
   if (request.render_js && !limitsOf(actor.plan).renderJs) {
     throw new ApiError('plan_not_supported', `render_js needs the Pro, Growth or Enterprise plan; this account is on ${actor.plan}`);
   }
-  if (request.render_js) {
-    throw new ApiError('js_rendering_unavailable', 'JS rendering is not available on this server right now');
+  if (request.render_js && !deps.renderer?.available()) {
+    throw new ApiError('js_rendering_unavailable', 'JS rendering is not available on this server right now; retry without render_js');
   }
   await deps.db.usageEvent.create({ data: { accountId: actor.accountId, keyId: actor.keyId, endpoint: 'POST /extract', units: 1 } });
   try {
@@ -38,6 +42,9 @@ export async function extractForAccount(deps: ExtractServiceDeps, actor: Actor &
       timeoutMs: request.timeout_ms ?? deps.cfg.FETCH_TIMEOUT_MS,
       maxBytes: deps.cfg.FETCH_MAX_BYTES,
       userAgent: userAgent(deps.cfg),
+      renderJs: request.render_js ?? false,
+      ...(deps.renderer ? { renderer: deps.renderer } : {}),
+      ...(deps.extractor ? { extractor: deps.extractor } : {}),
       ...(request.formats ? { formats: request.formats } : {}),
       ...(request.chunk_tokens ? { chunkTokens: request.chunk_tokens } : {}),
     });

@@ -3,25 +3,29 @@ import { type NativeConnection, Worker, type WorkerOptions } from '@temporalio/w
 import type { Config } from '../config.js';
 import type { Db } from '../db/prisma.js';
 import { createActivities } from '../../activities/index.js';
+import type { HtmlExtractor } from '../extraction/thread-pool.js';
+import type { BrowserPool } from '../extraction/render/index.js';
 
 export const workflowsPath = fileURLToPath(new URL('../../workflows/index.ts', import.meta.url));
 
 export interface PithWorkerOptions {
   cfg: Config;
   db: Db;
+  extractor?: HtmlExtractor;
+  renderer?: BrowserPool;
   connection: NativeConnection;
   /** Pre-built bundle (tests bundle once); otherwise the worker bundles `workflows/` at start. */
   workflowBundle?: WorkerOptions['workflowBundle'];
 }
 
 /** A worker for Pith's job task queue: the job workflows and the activities that fetch, extract and store. */
-export function createPithWorker({ cfg, db, connection, workflowBundle }: PithWorkerOptions): Promise<Worker> {
+export function createPithWorker({ cfg, db, connection, workflowBundle, extractor, renderer }: PithWorkerOptions): Promise<Worker> {
   return Worker.create({
     connection,
     namespace: cfg.TEMPORAL_NAMESPACE,
     taskQueue: cfg.TEMPORAL_TASK_QUEUE,
     ...(workflowBundle ? { workflowBundle } : { workflowsPath }),
-    activities: createActivities({ db, cfg }),
+    activities: createActivities({ db, cfg, ...(extractor ? { extractor } : {}), ...(renderer ? { renderer } : {}) }),
     maxConcurrentActivityTaskExecutions: cfg.WORKER_ACTIVITY_CONCURRENCY,
   });
 }

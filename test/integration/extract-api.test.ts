@@ -16,6 +16,13 @@ beforeAll(async () => {
     '/doc': { body: articlePage('Extract me', body, '<h2>Code</h2><pre><code class="language-ts">const x = 1;</code></pre>') },
     '/broken': { status: 500, body: 'oops' },
     '/nav-only': { body: '<html><body><nav><a href="/a">A</a></nav></body></html>' },
+    // Content that exists only after scripts run: a plain fetch sees an empty shell.
+    '/spa': {
+      body: `<!doctype html><html><head><title>SPA</title></head><body><div id="app"></div><script>
+        const paragraphs = ${JSON.stringify(body)};
+        document.getElementById('app').innerHTML = '<article><h1>Rendered in the browser</h1>' + paragraphs.map((p) => '<p>' + p + '</p>').join('') + '</article>';
+      </script></body></html>`,
+    },
   });
   stack = await startStack();
   api = apiClient(stack.baseUrl);
@@ -82,6 +89,18 @@ describe('POST /extract', () => {
     expect(res.status).toBe(403);
     expect(res.body.error).toMatchObject({ code: 'plan_not_supported', retry: false });
     expect(res.body.error.upgrade_url).toBeDefined();
+  });
+
+  it('renders client-side pages in Chromium with render_js on a plan that includes it', async () => {
+    const pro = await api.register();
+    await stack.db.account.update({ where: { id: pro.account_id }, data: { plan: 'pro' } });
+    const shell = await api.post('/extract', { url: pages.url('/spa') }, pro.api_key);
+    expect(shell.body.error?.code).toBe('no_content');
+    const rendered = await api.post('/extract', { url: pages.url('/spa'), render_js: true }, pro.api_key);
+    expect(rendered.status).toBe(200);
+    expect(rendered.body.markdown).toContain('Paragraph 7: Pith turns pages into clean markdown');
+    const health = await api.get('/health');
+    expect(health.body.components.browser).toBe('ok');
   });
 
   it('meters attempted extractions once each and refusals not at all', async () => {

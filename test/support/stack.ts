@@ -7,6 +7,7 @@ import { parseConfig, type Config } from '../../src/config.js';
 import { createDb, type Db } from '../../src/db/prisma.js';
 import { createApp } from '../../src/api/app.js';
 import { createPithWorker, workflowsPath } from '../../src/temporal/worker.js';
+import { createExtractionServices } from '../../src/runtime-services.js';
 
 export interface Stack {
   cfg: Config;
@@ -50,16 +51,20 @@ export async function startStack(env: Record<string, string> = {}): Promise<Stac
     TEMPORAL_TASK_QUEUE: taskQueue,
     ALLOW_PRIVATE_TARGETS: 'true',
     FETCH_TIMEOUT_MS: '5000',
+    // Vitest runs TypeScript through its own transform, which worker threads would not inherit.
+    EXTRACTION_THREADS: '0',
+    RENDER_MAX_PAGES: '2',
     ...env,
   });
   const db = createDb(cfg.DATABASE_URL ?? '');
   const connection = await Connection.connect({ address: cfg.TEMPORAL_ADDRESS ?? '' });
   const temporal = new Client({ connection, namespace: cfg.TEMPORAL_NAMESPACE });
   const nativeConnection = await NativeConnection.connect({ address: cfg.TEMPORAL_ADDRESS ?? '' });
-  const worker = await createPithWorker({ cfg, db, connection: nativeConnection, workflowBundle: await workflowBundle() });
+  const extraction = createExtractionServices(cfg);
+  const worker = await createPithWorker({ cfg, db, connection: nativeConnection, workflowBundle: await workflowBundle(), ...extraction });
   const running = worker.run();
 
-  const server: Server = createApp({ cfg, db, temporal }).listen(0, '127.0.0.1');
+  const server: Server = createApp({ cfg, db, temporal, ...extraction }).listen(0, '127.0.0.1');
   await new Promise<void>((resolve) => server.once('listening', resolve));
   const baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 
@@ -73,7 +78,7 @@ export async function startStack(env: Record<string, string> = {}): Promise<Stac
       await new Promise<void>((resolve) => server.close(() => resolve()));
       worker.shutdown();
       await running;
-      await Promise.allSettled([connection.close(), nativeConnection.close(), db.$disconnect()]);
+      await Promise.allSettled([connection.close(), nativeConnection.close(), db.$disconnect(), extraction.close()]);
     },
   };
 }

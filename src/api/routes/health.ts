@@ -21,8 +21,8 @@ export function healthRoutes(deps: AppDeps): Router<PithState> {
     const components: Record<string, ComponentStatus> = {
       database: database ? 'ok' : 'down',
       temporal: temporal ? 'ok' : 'down',
-      // JS rendering is optional: its absence degrades render_js only (issue: extraction engine).
-      browser: 'unavailable',
+      // JS rendering is optional: without Chromium only render_js is refused, so it never makes /health 503.
+      browser: deps.renderer?.available() ? 'ok' : 'unavailable',
     };
     const ok = database && temporal;
     ctx.status = ok ? 200 : 503;

@@ -1,0 +1,117 @@
+/**
+ * npm run bench:extract [-- --limit N]
+ * For each shared benchmark set: F1 of the full pipeline (shared scorer), p50/p95 ms per page of the
+ * full pipeline (all formats) and of Readability alone on linkedom in the same run, and pages/s of the
+ * full pipeline on 1 and 2 worker threads. Progress on stderr, figures on stdout.
+ */
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { gunzipSync } from 'node:zlib';
+import { Readability } from '@mozilla/readability';
+import { parseDocument } from '../src/extraction/dom.js';
+import { decodeBody } from '../src/extraction/decode.js';
+import { extractHtml } from '../src/extraction/extract.js';
+import { threadExtractor } from '../src/extraction/thread-pool.js';
+import { projectRoot } from './lib/paths.js';
+
+const benchmarks = path.resolve(projectRoot, '..', 'shared', 'benchmarks', 'extraction');
+const limitArg = process.argv.indexOf('--limit');
+const limit = limitArg > 0 ? Number(process.argv[limitArg + 1]) : Infinity;
+const scratch = mkdtempSync(path.join(tmpdir(), 'pith-bench-'));
+
+interface Page {
+  id: string;
+  html: string;
+  url: string;
+}
+
+function loadPages(set: string): Page[] {
+  const dir = path.join(benchmarks, set, 'html');
+  return readdirSync(dir)
+    .filter((f) => f.endsWith('.html.gz'))
+    .sort()
+    .slice(0, limit)
+    .map((file) => {
+      const id = file.slice(0, -'.html.gz'.length);
+      return { id, html: decodeBody(gunzipSync(readFileSync(path.join(dir, file))), undefined), url: `https://page.invalid/${id}` };
+    });
+}
+
+const percentile = (values: number[], p: number) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
+};
+const round = (x: number, digits = 1) => Math.round(x * 10 ** digits) / 10 ** digits;
+
+function progress(label: string, done: number, total: number): void {
+  if (done % 50 === 0 || done === total) process.stderr.write(`\r  ${label}: ${done}/${total}   `);
+  if (done === total) process.stderr.write('\n');
+}
+
+async function throughput(pages: Page[], threads: number): Promise<number> {
+  const pool = threadExtractor(threads);
+  try {
+    await Promise.all(pages.slice(0, threads * 2).map((p) => pool.extract(p.html, p.url, {}).catch(() => undefined))); // warm the threads
+    const started = performance.now();
+    let done = 0;
+    await Promise.all(
+      pages.map((p) =>
+        pool
+          .extract(p.html, p.url, {})
+          .catch(() => undefined)
+          .finally(() => progress(`${threads} thread(s)`, ++done, pages.length)),
+      ),
+    );
+    return pages.length / ((performance.now() - started) / 1000);
+  } finally {
+    await pool.close();
+  }
+}
+
+async function bench(set: string) {
+  process.stderr.write(`${set}: loading pages\n`);
+  const pages = loadPages(set);
+  const readabilityMs: number[] = [];
+  const pipelineMs: number[] = [];
+  const predictions: Record<string, { text: string }> = {};
+  for (const page of pages.slice(0, 10)) extractHtml(page.html, page.url); // warm caches and JIT
+  pages.forEach((page, index) => {
+    let t = performance.now();
+    new Readability(parseDocument(page.html) as unknown as Document).parse();
+    readabilityMs.push(performance.now() - t);
+    t = performance.now();
+    let text = '';
+    try {
+      text = extractHtml(page.html, page.url).text;
+    } catch {
+      /* no_content: scored as empty */
+    }
+    pipelineMs.push(performance.now() - t);
+    predictions[page.id] = { text };
+    progress('per-page timing', index + 1, pages.length);
+  });
+  const predictionsFile = path.join(scratch, `${set}.json`);
+  writeFileSync(predictionsFile, JSON.stringify(predictions));
+  const score = JSON.parse(execFileSync(process.execPath, [path.join(benchmarks, 'score.mjs'), path.join(benchmarks, set), predictionsFile], { encoding: 'utf8' }).trim().split('\n').pop() ?? '{}');
+  const oneThread = await throughput(pages, 1);
+  const twoThreads = await throughput(pages, 2);
+  const p50Pipeline = percentile(pipelineMs, 50);
+  const p50Readability = percentile(readabilityMs, 50);
+  return {
+    set,
+    pages: pages.length,
+    // The scorer averages over every page of the set: a --limit run has no comparable F1.
+    f1: Number.isFinite(limit) ? null : score.f1,
+    precision: Number.isFinite(limit) ? null : score.precision,
+    recall: Number.isFinite(limit) ? null : score.recall,
+    ...(score.by_type ? { f1_by_type: score.by_type } : {}),
+    pipeline_ms: { p50: round(p50Pipeline), p95: round(percentile(pipelineMs, 95)) },
+    readability_only_ms: { p50: round(p50Readability), p95: round(percentile(readabilityMs, 95)) },
+    pipeline_over_readability_p50: round(p50Pipeline / p50Readability, 2),
+    pages_per_s: { threads_1: round(oneThread), threads_2: round(twoThreads), speedup: round(twoThreads / oneThread, 2) },
+  };
+}
+
+for (const set of ['scrapinghub', 'wcxb-dev']) console.log(JSON.stringify(await bench(set)));

@@ -1,0 +1,251 @@
+import { existsSync } from 'node:fs';
+import type { Browser, BrowserContext } from 'playwright-core';
+import { ExtractionError } from '../errors.js';
+import { DEFAULT_CHROMIUM_PATH } from './chromium-flags.js';
+import { startGuardProxy } from './guard-proxy.js';
+import { launchChromium } from './launch-chromium.js';
+import { RenderUnavailableError, renderFailure } from './render-errors.js';
+import { renderPage, type RenderedPage } from './render-page.js';
+import { Semaphore } from './semaphore.js';
+import { publicAddressesOnly, SsrfRouteGuard, type AddressPolicy } from './ssrf-route-guard.js';
+
+export interface BrowserPoolOptions {
+  executablePath?: string;
+  /** Pages rendering at once; further renders wait their turn. */
+  maxConcurrentPages?: number;
+  /** Pages one browser serves before it is replaced (Chromium's memory only grows). */
+  pagesPerBrowser?: number;
+  /** Default budget of one render. */
+  timeoutMs?: number;
+  /** Longest wait for network idle after `load`. */
+  settleMs?: number;
+  launchTimeoutMs?: number;
+  /** After a failed launch, renders fail at once (no relaunch) for this long. */
+  launchRetryAfterMs?: number;
+  /** Which addresses the browser may reach; public unicast only by default. */
+  addressPolicy?: AddressPolicy;
+  userAgent?: string;
+}
+
+export interface RenderOptions {
+  /** Lifts the SSRF guard (local development and tests only). */
+  allowPrivate?: boolean;
+  timeoutMs?: number;
+  userAgent?: string;
+}
+
+export interface RenderStatus {
+  available: boolean;
+  /** Why rendering is unavailable, when it is. */
+  reason?: string;
+  /** Browsers started since the pool was created. */
+  browserLaunches: number;
+  /** Browsers running now (a retiring one stays until its last page is done). */
+  browsersOpen: number;
+  pagesInFlight: number;
+  pagesQueued: number;
+}
+
+/** One Chromium process and the pages it has served. */
+interface BrowserGeneration {
+  browser: Promise<Browser>;
+  served: number;
+  leased: number;
+  retired: boolean;
+}
+
+const BLOCKED_RESOURCE_TYPES: ReadonlySet<string> = new Set(['image', 'font', 'media']);
+
+/**
+ * JS rendering with one lazily started Chromium: a fresh context (no shared cookies or storage) and
+ * SSRF guard per render, a bounded number of pages at once, and the browser replaced after
+ * `pagesPerBrowser` pages without disturbing the renders still running on the old one.
+ */
+export class BrowserPool {
+  private readonly executablePath: string;
+  private readonly pagesPerBrowser: number;
+  private readonly slots: Semaphore;
+  private readonly open = new Set<BrowserGeneration>();
+  private current: BrowserGeneration | undefined;
+  private launches = 0;
+  private lastLaunchFailure: { at: number; error: RenderUnavailableError } | undefined;
+  private closed = false;
+
+  constructor(private readonly options: BrowserPoolOptions = {}) {
+    this.executablePath = options.executablePath ?? DEFAULT_CHROMIUM_PATH;
+    this.pagesPerBrowser = options.pagesPerBrowser ?? 100;
+    this.slots = new Semaphore(options.maxConcurrentPages ?? 4);
+  }
+
+  /** Cheap (no launch): whether a render can be attempted now. For /health. */
+  available(): boolean {
+    return this.unavailableReason() === undefined;
+  }
+
+  status(): RenderStatus {
+    const reason = this.unavailableReason();
+    return {
+      available: reason === undefined,
+      ...(reason ? { reason } : {}),
+      browserLaunches: this.launches,
+      browsersOpen: this.open.size,
+      pagesInFlight: this.slots.inUse,
+      pagesQueued: this.slots.queued,
+    };
+  }
+
+  /**
+   * Renders `url` and returns its DOM after scripts ran. Throws RenderUnavailableError when Chromium
+   * cannot be used, ExtractionError (unsafe_url, target_timeout, fetch_failed, target_http_error,
+   * invalid_request) for the page itself.
+   */
+  async render(url: string, options: RenderOptions = {}): Promise<RenderedPage> {
+    const target = parseTarget(url);
+    const release = await this.slots.acquire();
+    try {
+      const generation = await this.leaseBrowser();
+      try {
+        return await this.renderWith(await generation.browser, target, options);
+      } finally {
+        this.returnLease(generation);
+      }
+    } finally {
+      release();
+    }
+  }
+
+  /** Closes every browser; later renders fail with RenderUnavailableError. */
+  async close(): Promise<void> {
+    this.closed = true;
+    this.current = undefined;
+    await Promise.all([...this.open].map((generation) => this.shutDown(generation)));
+  }
+
+  private unavailableReason(): string | undefined {
+    if (this.closed) return 'the renderer is shut down';
+    if (!existsSync(this.executablePath)) return `Chromium is not installed at ${this.executablePath}`;
+    if (this.recentLaunchFailure()) return this.lastLaunchFailure?.error.message;
+    return undefined;
+  }
+
+  private recentLaunchFailure(): RenderUnavailableError | undefined {
+    const failure = this.lastLaunchFailure;
+    const retryAfter = this.options.launchRetryAfterMs ?? 30_000;
+    return failure && Date.now() - failure.at < retryAfter ? failure.error : undefined;
+  }
+
+  private async leaseBrowser(): Promise<BrowserGeneration> {
+    if (this.closed) throw new RenderUnavailableError('the renderer is shut down');
+    if (this.current && this.current.served >= this.pagesPerBrowser) this.retire(this.current);
+    const generation = this.current ?? this.launch();
+    generation.served++;
+    generation.leased++;
+    try {
+      await generation.browser;
+    } catch (err) {
+      this.returnLease(generation);
+      throw err;
+    }
+    return generation;
+  }
+
+  private launch(): BrowserGeneration {
+    const failure = this.recentLaunchFailure();
+    if (failure) throw failure;
+    this.launches++;
+    const generation: BrowserGeneration = { browser: launchChromium(this.executablePath, this.options.launchTimeoutMs ?? 30_000), served: 0, leased: 0, retired: false };
+    this.current = generation;
+    this.open.add(generation);
+    generation.browser.then(
+      (browser) => {
+        // A crashed browser is replaced on the next render rather than failing every render after it.
+        browser.on('disconnected', () => this.retire(generation));
+        if (this.closed) void this.shutDown(generation);
+      },
+      (err: unknown) => {
+        this.lastLaunchFailure = { at: Date.now(), error: err instanceof RenderUnavailableError ? err : new RenderUnavailableError(String(err)) };
+        this.retire(generation);
+      },
+    );
+    return generation;
+  }
+
+  /** No new pages go to `generation`; it is closed once its last page is done. */
+  private retire(generation: BrowserGeneration): void {
+    generation.retired = true;
+    if (this.current === generation) this.current = undefined;
+    if (generation.leased === 0) void this.shutDown(generation);
+  }
+
+  private returnLease(generation: BrowserGeneration): void {
+    generation.leased--;
+    if (generation.retired && generation.leased === 0) void this.shutDown(generation);
+  }
+
+  private async shutDown(generation: BrowserGeneration): Promise<void> {
+    this.open.delete(generation);
+    const browser = await generation.browser.catch(() => undefined);
+    await browser?.close().catch(() => undefined);
+  }
+
+  private async renderWith(browser: Browser, target: URL, options: RenderOptions): Promise<RenderedPage> {
+    const timeoutMs = options.timeoutMs ?? this.options.timeoutMs ?? 15_000;
+    const userAgent = options.userAgent ?? this.options.userAgent;
+    const guard = new SsrfRouteGuard({
+      policy: this.options.addressPolicy ?? publicAddressesOnly,
+      allowPrivate: options.allowPrivate ?? false,
+      blockedResourceTypes: BLOCKED_RESOURCE_TYPES,
+    });
+    const proxy = await startGuardProxy(guard);
+    let context: BrowserContext | undefined;
+    try {
+      try {
+        context = await browser.newContext({
+          // All traffic through the guard proxy; Playwright adds `<-loopback>` so loopback is proxied too.
+          proxy: { server: proxy.server },
+          serviceWorkers: 'block', // their requests would bypass routing
+          acceptDownloads: false,
+          ...(userAgent ? { userAgent } : {}),
+        });
+      } catch (err) {
+        throw renderFailure(err, target); // the browser died under us; the next render relaunches it
+      }
+      const page = await context.newPage();
+      await guard.attach(context, page);
+      return await withDeadline(renderPage(page, guard, target, { timeoutMs, settleMs: this.options.settleMs ?? 2_000 }), timeoutMs, target);
+    } finally {
+      await context?.close().catch(() => undefined);
+      await proxy.close();
+    }
+  }
+}
+
+/** Only absolute http(s) URLs without credentials are rendered; the guard judges the host. */
+function parseTarget(raw: string): URL {
+  let url: URL;
+  try {
+    url = new URL(raw);
+  } catch {
+    throw new ExtractionError('invalid_request', `Not a valid absolute URL: ${raw}`);
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new ExtractionError('invalid_request', `Only http and https URLs can be rendered, not ${url.protocol}`);
+  if (url.username || url.password) throw new ExtractionError('invalid_request', 'URLs with credentials are not rendered');
+  return url;
+}
+
+/**
+ * The hard stop: a page stuck in a script loop never answers Playwright's calls, so the render
+ * is abandoned at the deadline and its context closed by the caller.
+ */
+async function withDeadline<T>(work: Promise<T>, timeoutMs: number, target: URL): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const expiry = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new ExtractionError('target_timeout', `${target.host} did not render in ${timeoutMs} ms`)), timeoutMs + 250);
+  });
+  work.catch(() => undefined); // its late failure, after the deadline won, is of no interest
+  try {
+    return await Promise.race([work, expiry]);
+  } finally {
+    clearTimeout(timer);
+  }
+}

@@ -1,0 +1,25 @@
+import { errors as playwrightErrors } from 'playwright-core';
+import { ExtractionError } from '../errors.js';
+
+/** JS rendering cannot be offered (no Chromium, or it fails to start): the API answers 422 `js_rendering_unavailable`. */
+export class RenderUnavailableError extends Error {
+  override name = 'RenderUnavailableError';
+  readonly code = 'js_rendering_unavailable';
+}
+
+/** Chromium's network error (`net::ERR_…`) named in a Playwright error message, if any. */
+function chromiumNetError(err: unknown): string | undefined {
+  return /net::(ERR_[A-Z_]+)/.exec(String((err as Error | undefined)?.message ?? err))?.[1];
+}
+
+const TIMEOUT_NET_ERRORS = new Set(['ERR_TIMED_OUT', 'ERR_CONNECTION_TIMED_OUT']);
+
+/** A navigation or page failure as the extraction error a plain fetch would have given. */
+export function renderFailure(err: unknown, target: URL): ExtractionError {
+  if (err instanceof ExtractionError) return err;
+  if (err instanceof playwrightErrors.TimeoutError) return new ExtractionError('target_timeout', `${target.host} did not render in time`);
+  const netError = chromiumNetError(err);
+  if (netError && TIMEOUT_NET_ERRORS.has(netError)) return new ExtractionError('target_timeout', `${target.host} did not respond in time`);
+  const detail = netError ?? (err as Error | undefined)?.message?.split('\n')[0] ?? 'unknown error';
+  return new ExtractionError('fetch_failed', `Could not render ${target.host} (${detail})`);
+}

@@ -1,0 +1,129 @@
+import { lookup } from 'node:dns/promises';
+import type { BrowserContext, Page, Request, Route } from 'playwright-core';
+import { ExtractionError } from '../errors.js';
+import { ipLiteral, isPublicAddress } from '../address-policy.js';
+
+/** Whether the browser may talk to `address` for `url`. Injectable so tests can allow one loopback origin. */
+export type AddressPolicy = (address: string, url: URL) => boolean;
+
+export const publicAddressesOnly: AddressPolicy = (address) => isPublicAddress(address);
+
+export interface Refusal {
+  url: string;
+  /** `unsafe`: an address the policy refuses; `scheme`: not http(s)/ws(s); `unresolvable`: no DNS answer. */
+  reason: 'unsafe' | 'scheme' | 'unresolvable';
+  detail: string;
+  /** Set when the route handler refused it (the proxy sees no Playwright request). */
+  request?: Request;
+}
+
+/** Where a request may go: the addresses checked (connect to these and no others), or why not. */
+export type TargetVerdict = { allowed: true; addresses: string[] | undefined } | { allowed: false; refusal: Refusal };
+
+export interface GuardOptions {
+  policy: AddressPolicy;
+  /** Lifts the address policy (local development and tests only); schemes are still checked. */
+  allowPrivate: boolean;
+  /** Playwright resource types aborted before any check (images, fonts, media: not needed for text). */
+  blockedResourceTypes: ReadonlySet<string>;
+}
+
+const NETWORK_SCHEMES = new Set(['http:', 'https:', 'ws:', 'wss:']);
+// data: and blob: are served from memory; they make no network request.
+const LOCAL_SCHEMES = new Set(['data:', 'blob:']);
+
+/**
+ * Browser APIs that open connections outside the HTTP stack (and so outside the proxy): WebRTC
+ * (also limited by a launch flag) and WebTransport (HTTP/3; QUIC is disabled at launch as well).
+ */
+const REMOVE_UNPROXIED_APIS = `
+  for (const name of ['RTCPeerConnection', 'webkitRTCPeerConnection', 'RTCDataChannel', 'WebTransport']) {
+    try { delete globalThis[name]; } catch {}
+  }`;
+
+const ignore = () => undefined;
+
+/**
+ * The SSRF guard of one render, enforced in two places that share one DNS resolution per host:
+ *
+ * - Playwright routing (`attach`): every request the page makes is checked before it is sent and
+ *   aborted if refused; it also drops images, fonts and media, and tells which refusal stopped the
+ *   main frame. Playwright does not route redirect hops, nor do preconnects pass through it.
+ * - The guard proxy (guard-proxy.ts), through which the context sends all its traffic: it checks
+ *   every hop again, redirects and WebSockets included, and connects to the addresses checked here,
+ *   so a name re-resolving to a private address after the check (DNS rebinding) is never reached.
+ */
+export class SsrfRouteGuard {
+  readonly refusals: Refusal[] = [];
+  /** One resolution per host per render: the browser's many sub-requests share it. */
+  private readonly resolutions = new Map<string, Promise<string[]>>();
+  /** Hosts the main frame navigated to (redirect hops included), to attribute the proxy's refusals. */
+  private readonly mainFrameHosts = new Set<string>();
+
+  constructor(private readonly options: GuardOptions) {}
+
+  async attach(context: BrowserContext, page: Page): Promise<void> {
+    await context.addInitScript(REMOVE_UNPROXIED_APIS);
+    await context.route('**/*', (route) => this.onRoute(route));
+    page.on('request', (request) => {
+      if (request.isNavigationRequest() && frameOf(request) === page.mainFrame()) this.mainFrameHosts.add(new URL(request.url()).host);
+    });
+  }
+
+  async check(url: URL): Promise<TargetVerdict> {
+    const refuse = (reason: Refusal['reason'], detail: string): TargetVerdict => ({ allowed: false, refusal: { url: url.href, reason, detail } });
+    if (LOCAL_SCHEMES.has(url.protocol)) return { allowed: true, addresses: undefined };
+    if (!NETWORK_SCHEMES.has(url.protocol)) return refuse('scheme', `${url.protocol} is not fetched`);
+    if (this.options.allowPrivate) return { allowed: true, addresses: undefined };
+    let addresses: string[];
+    try {
+      addresses = await this.resolve(url.hostname);
+    } catch (err) {
+      return refuse('unresolvable', `${url.hostname}: ${(err as NodeJS.ErrnoException).code ?? 'no address'}`);
+    }
+    if (addresses.length === 0) return refuse('unresolvable', `${url.hostname} has no address`);
+    const refused = addresses.find((address) => !this.options.policy(address, url));
+    if (refused) return refuse('unsafe', `${url.hostname} resolves to a refused address (${refused})`);
+    return { allowed: true, addresses };
+  }
+
+  /** The refusal that stopped a navigation of the page's main frame, as the render's error. */
+  mainFrameRefusal(page: Page): ExtractionError | undefined {
+    const refusal = this.refusals.find((r) =>
+      r.request ? r.request.isNavigationRequest() && frameOf(r.request) === page.mainFrame() : this.mainFrameHosts.has(new URL(r.url).host),
+    );
+    if (!refusal) return undefined;
+    if (refusal.reason === 'unresolvable') return new ExtractionError('fetch_failed', `Could not resolve ${refusal.detail}`);
+    return new ExtractionError('unsafe_url', `Refused to load ${refusal.url}: ${refusal.detail}`);
+  }
+
+  private resolve(hostname: string): Promise<string[]> {
+    const literal = ipLiteral(hostname);
+    if (literal) return Promise.resolve([literal]);
+    let resolution = this.resolutions.get(hostname);
+    if (!resolution) {
+      resolution = lookup(hostname, { all: true, verbatim: true }).then((found) => found.map((a) => a.address));
+      this.resolutions.set(hostname, resolution);
+    }
+    return resolution;
+  }
+
+  private async onRoute(route: Route): Promise<void> {
+    const request = route.request();
+    if (this.options.blockedResourceTypes.has(request.resourceType())) return route.abort('blockedbyclient').catch(ignore);
+    const verdict = await this.check(new URL(request.url()));
+    if (!verdict.allowed) {
+      this.refusals.push({ ...verdict.refusal, request });
+      return route.abort(verdict.refusal.reason === 'unresolvable' ? 'namenotresolved' : 'blockedbyclient').catch(ignore);
+    }
+    return route.continue().catch(ignore);
+  }
+}
+
+function frameOf(request: Request) {
+  try {
+    return request.frame();
+  } catch {
+    return undefined; // service-worker requests have no frame
+  }
+}

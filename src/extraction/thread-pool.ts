@@ -1,0 +1,46 @@
+import { availableParallelism } from 'node:os';
+import { fileURLToPath } from 'node:url';
+import { Piscina } from 'piscina';
+import { extractHtml, type ExtractOptions } from './extract.js';
+import type { ThreadResult, ThreadTask } from './thread-worker.js';
+import { ExtractionError } from './errors.js';
+import type { ExtractedContent } from './types.js';
+
+/** Runs the CPU-bound part of an extraction: on worker threads, or on the calling thread. */
+export interface HtmlExtractor {
+  extract(html: string, url: string, options: ExtractOptions): Promise<Partial<ExtractedContent>>;
+  close(): Promise<void>;
+}
+
+/** In the calling thread (tests, scripts, `EXTRACTION_THREADS=0`). */
+export const inlineExtractor: HtmlExtractor = {
+  extract: async (html, url, options) => extractHtml(html, url, options).content,
+  close: async () => undefined,
+};
+
+/**
+ * A pool of worker threads so that one process extracts on every core while its main thread keeps
+ * fetching and talking to Temporal. Workers load TypeScript through the process's own loader (tsx),
+ * which they inherit with execArgv.
+ */
+export function threadExtractor(threads = availableParallelism()): HtmlExtractor {
+  const pool = new Piscina({
+    filename: fileURLToPath(new URL('./thread-worker.ts', import.meta.url)),
+    minThreads: threads,
+    maxThreads: threads,
+    // Extractions are CPU-bound: a queue, not more threads, absorbs bursts.
+    concurrentTasksPerWorker: 1,
+    idleTimeout: 60_000,
+  });
+  return {
+    extract: (html, url, options) => {
+      const { retrievedAt, ...rest } = options;
+      const task: ThreadTask = { html, url, options: { ...rest, ...(retrievedAt ? { retrievedAt: retrievedAt.toISOString() } : {}) } };
+      return (pool.run(task) as Promise<ThreadResult>).then((result) => {
+        if (result.ok) return result.content;
+        throw new ExtractionError(result.code, result.message);
+      });
+    },
+    close: () => pool.destroy(),
+  };
+}
