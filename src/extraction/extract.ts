@@ -80,6 +80,8 @@ export function extractHtml(html: string, pageUrl: string, options: ExtractOptio
   if (wants.has('html')) content.html = main.root.innerHTML.trim();
   if (links) content.links = links;
   if (wants.has('blocks')) content.blocks = collectBlocks(main.root);
+  // Counting the page first warms the piece cache with the words the markdown repeats.
+  const inputTokens = wants.has('metrics') ? countTokens(html) : 0;
   let outputTokens: number | undefined;
   if (wants.has('chunks')) {
     const { chunks, totalTokens } = chunkMarkdown(markdown, options.chunkTokens ?? DEFAULT_CHUNK_TOKENS);
@@ -91,7 +93,7 @@ export function extractHtml(html: string, pageUrl: string, options: ExtractOptio
     metadata.author ??= main.byline;
     content.metadata = metadata;
   }
-  if (wants.has('metrics')) content.metrics = metricsFor(markdown, countTokens(html), outputTokens ?? countTokens(markdown));
+  if (wants.has('metrics')) content.metrics = metricsFor(markdown, inputTokens, outputTokens ?? countTokens(markdown));
   return {
     content,
     get text() {
