@@ -64,7 +64,9 @@ function createService(): TurndownService {
       let marker = '-';
       if (parent?.nodeName === 'OL') {
         const start = Number(parent.getAttribute('start') ?? '1');
-        marker = `${(Number.isFinite(start) ? start : 1) + [...parent.children].indexOf(item)}.`;
+        // childNodes, not children: turndown's own DOM (used for table cells) has no `children`.
+        const position = Array.from(parent.childNodes).filter((n) => n.nodeName === 'LI').indexOf(item);
+        marker = `${(Number.isFinite(start) ? start : 1) + position}.`;
       }
       const indent = ' '.repeat(marker.length + 1);
       const body = content.replace(/^\n+/, '').replace(/\n+$/, '\n').replace(/\n/gm, `\n${indent}`);

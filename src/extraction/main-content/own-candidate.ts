@@ -1,0 +1,50 @@
+/**
+ * Our own content root, for pages where Readability's single-best-node model fails: forums (many
+ * posts of equal weight), product pages (title, price, description and specs in separate boxes),
+ * listings and collections (many similar items). After boilerplate removal, the root is the smallest
+ * element that still holds nearly all of the page's non-link text.
+ */
+import { collectTextStats, type StatsMap, type TextStats } from './text-stats.js';
+
+/** A child holding at least this share of its parent's text replaces the parent as the root. */
+const DOMINANT_SHARE = 0.8;
+
+function contentWeight(stats: TextStats | undefined): number {
+  // Link text counts little: a menu of many links must not outweigh a paragraph.
+  return stats ? stats.text - 0.7 * stats.link : 0;
+}
+
+function dominantChild(element: Element, stats: StatsMap): Element | null {
+  const total = contentWeight(stats.get(element));
+  if (total <= 0) return null;
+  let best: Element | null = null;
+  let bestWeight = 0;
+  for (const child of element.children) {
+    const weight = contentWeight(stats.get(child));
+    if (weight > bestWeight) {
+      best = child;
+      bestWeight = weight;
+    }
+  }
+  if (!best || bestWeight < DOMINANT_SHARE * total) return null;
+  // The page's <h1> opens the main content: a product's name, price and specs sit beside a long
+  // description, so we never descend past the block that still holds the title.
+  if (element.querySelector('h1') && !best.querySelector('h1')) return null;
+  return best;
+}
+
+export interface OwnCandidate {
+  root: Element;
+  stats: StatsMap;
+  /** Characters of text in the root outside links (menus and tiles weigh little against prose). */
+  proseLength: number;
+}
+
+export function findOwnCandidate(body: Element): OwnCandidate | null {
+  const stats = collectTextStats(body);
+  let root: Element = body;
+  for (let next = dominantChild(root, stats); next; next = dominantChild(root, stats)) root = next;
+  const rootStats = stats.get(root);
+  const proseLength = rootStats ? rootStats.text - rootStats.link : 0;
+  return rootStats && rootStats.text > 0 ? { root, stats, proseLength } : null;
+}

@@ -1,0 +1,22 @@
+import { Readability } from '@mozilla/readability';
+
+export interface ReadabilityResult {
+  html: string;
+  /** Characters of text in the result. */
+  textLength: number;
+  title: string | null;
+  byline: string | null;
+}
+
+/** Mozilla Readability on the (already cleaned) document; it mutates the document. */
+export function runReadability(document: Document): ReadabilityResult | null {
+  const article = new Readability(document, { charThreshold: 200 }).parse();
+  const html = article?.content?.trim();
+  if (!article || !html) return null;
+  return {
+    html,
+    textLength: (article.textContent ?? '').replace(/\s+/g, ' ').trim().length,
+    title: article.title ?? null,
+    byline: article.byline ?? null,
+  };
+}

@@ -1,0 +1,42 @@
+/** Per-element text and link-text lengths, computed in one walk so scoring never re-reads subtrees. */
+export interface TextStats {
+  /** Characters of text (whitespace runs counted as one). */
+  text: number;
+  /** Characters of that text inside links. */
+  link: number;
+}
+
+export type StatsMap = Map<Element, TextStats>;
+
+const SKIPPED = new Set(['SCRIPT', 'STYLE', 'NOSCRIPT', 'TEMPLATE']);
+
+function visibleLength(text: string): number {
+  return text.replace(/\s+/g, ' ').trim().length;
+}
+
+export function collectTextStats(root: Element): StatsMap {
+  const stats: StatsMap = new Map();
+  const walk = (element: Element, inLink: boolean): TextStats => {
+    const own: TextStats = { text: 0, link: 0 };
+    const isLink = inLink || element.tagName === 'A';
+    for (const child of element.childNodes) {
+      if (child.nodeType === 3) {
+        const length = visibleLength(child.textContent ?? '');
+        own.text += length;
+        if (isLink) own.link += length;
+      } else if (child.nodeType === 1 && !SKIPPED.has((child as Element).tagName)) {
+        const sub = walk(child as Element, isLink);
+        own.text += sub.text;
+        own.link += sub.link;
+      }
+    }
+    stats.set(element, own);
+    return own;
+  };
+  walk(root, false);
+  return stats;
+}
+
+export function linkDensity(stats: TextStats | undefined): number {
+  return stats && stats.text > 0 ? stats.link / stats.text : 0;
+}

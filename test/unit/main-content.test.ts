@@ -1,0 +1,83 @@
+import { describe, expect, it } from 'vitest';
+import { parseDocument } from '../../src/extraction/dom.js';
+import { findMainContent } from '../../src/extraction/main-content.js';
+import { plainText } from '../../src/extraction/text.js';
+
+const sentence = (topic: string, n: number): string =>
+  `This is sentence ${n} about ${topic}, written long enough to read as real prose with several clauses and details.`;
+const paragraphs = (topic: string, count: number): string =>
+  Array.from({ length: count }, (_, i) => `<p>${sentence(topic, i)} ${sentence(topic, i + 100)}</p>`).join('');
+
+const siteNav = `<header><a href="/">Logo</a><nav><ul><li><a href="/a">Home menu</a></li><li><a href="/b">Shop menu</a></li></ul></nav></header>`;
+const siteFooter = `<footer><p>Copyright footer text</p><a href="/privacy">Privacy policy</a></footer>`;
+const cookieBanner = `<div class="cookie-consent">We use cookies banner. <a href="/cookies">Accept cookies</a></div>`;
+
+function extract(html: string, url = 'https://example.com/page'): string {
+  const main = findMainContent(parseDocument(`<!doctype html><html><head><title>T</title></head><body>${html}</body></html>`), url);
+  return main ? plainText(main.root) : '';
+}
+
+describe('findMainContent', () => {
+  it('keeps an article body and drops navigation, cookie banner, share bar, related links and footer', () => {
+    const text = extract(`${siteNav}${cookieBanner}
+      <main><article><h1>Article title</h1>${paragraphs('rivers', 6)}
+        <div class="share-bar"><a href="/s1">Share on network</a></div>
+        <h3>Related stories</h3><ul><li><a href="/r1">Related story one</a></li><li><a href="/r2">Related story two</a></li></ul>
+      </article></main>${siteFooter}`);
+    expect(text).toContain('sentence 5 about rivers');
+    for (const junk of ['Home menu', 'cookies banner', 'Share on network', 'Related story one', 'Copyright footer']) expect(text).not.toContain(junk);
+  });
+
+  it('keeps every post of a forum thread, not only the longest one', () => {
+    const posts = Array.from(
+      { length: 5 },
+      (_, i) => `<div class="message"><div class="message-user"><a href="/u${i}">user${i}</a></div><div class="message-body">${paragraphs(`post${i}`, i === 0 ? 4 : 1)}</div></div>`,
+    ).join('');
+    const text = extract(`${siteNav}<div class="thread"><h1>Thread title</h1>${posts}</div>${siteFooter}`, 'https://forum.example.com/threads/a-question.123/');
+    for (let i = 0; i < 5; i++) expect(text).toContain(`about post${i}`);
+    expect(text).not.toContain('Home menu');
+  });
+
+  it('keeps a product description and specification table but not related products or footer', () => {
+    const related = Array.from({ length: 6 }, (_, i) => `<li><a href="/p${i}">Related product ${i}</a> $${i}9</li>`).join('');
+    const text = extract(
+      `${siteNav}<div class="product"><h1>Trail Shoe</h1><p class="price">$120</p>
+        <div class="description">${paragraphs('the shoe', 2)}</div>
+        <table><tr><th>Weight</th><td>280 g</td></tr><tr><th>Drop</th><td>6 mm</td></tr></table></div>
+        <section class="related-products"><h2>You may also like</h2><ul>${related}</ul></section>${siteFooter}`,
+      'https://shop.example.com/products/trail-shoe',
+    );
+    expect(text).toContain('sentence 1 about the shoe');
+    expect(text).toContain('280 g');
+    expect(text).not.toContain('Related product 3');
+    expect(text).not.toContain('Copyright footer');
+  });
+
+  it('keeps the structure the pipeline needs: headings, lists, code and images with alt text', () => {
+    const main = findMainContent(
+      parseDocument(`<body><article><h2>Install</h2>${paragraphs('setup', 3)}<ul><li>First step item</li><li>Second step item</li></ul>
+        <pre><code class="language-js">const answer = 42;</code></pre><img src="/d.png" alt="Diagram of the setup">${paragraphs('usage', 3)}</article></body>`),
+      'https://docs.example.com/guide',
+    );
+    expect(main).not.toBeNull();
+    const root = main!.root;
+    expect(root.querySelector('h2')?.textContent).toBe('Install');
+    expect(root.querySelectorAll('li').length).toBe(2);
+    expect(root.querySelector('pre code')?.textContent).toContain('const answer = 42;');
+    expect(root.querySelector('img')?.getAttribute('alt')).toBe('Diagram of the setup');
+  });
+
+  it('reads content that a <![CDATA[ would otherwise hide from the parser', () => {
+    const text = extract(`<![CDATA[ stray ]]><div class="post">${paragraphs('hidden thread', 3)}</div>`);
+    expect(text).toContain('sentence 2 about hidden thread');
+  });
+
+  it('reads a thread served inside <noscript> to clients without scripts', () => {
+    const text = extract(`<noscript><div id="main-outlet"><h1>Topic</h1>${paragraphs('crawler view', 3)}</div></noscript>`);
+    expect(text).toContain('sentence 1 about crawler view');
+  });
+
+  it('returns null for a page without content, never an empty root', () => {
+    expect(findMainContent(parseDocument(`<body>${siteNav}<script>var x = 1;</script></body>`), 'https://example.com/')).toBeNull();
+  });
+});
