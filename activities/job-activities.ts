@@ -7,6 +7,7 @@ import { ExtractionError, extractUrl } from '../src/extraction/index.js';
 import { RESULT_LIFETIME_MS } from '../src/services/jobs.js';
 import type { HtmlExtractor } from '../src/extraction/thread-pool.js';
 import type { BrowserPool } from '../src/extraction/render/index.js';
+import type { RobotsMode } from '../src/extraction/robots.js';
 
 export interface JobActivityDeps {
   db: Db;
@@ -19,6 +20,7 @@ export interface ExtractJobUrlInput {
   jobId: string;
   position: number;
   url: string;
+  robots?: RobotsMode;
 }
 
 /** Attempts per URL for transient target failures (fetch_failed, target_timeout, target_http_error). */
@@ -47,6 +49,7 @@ export function createJobActivities({ db, cfg, extractor, renderer }: JobActivit
           timeoutMs: cfg.FETCH_TIMEOUT_MS,
           maxBytes: cfg.FETCH_MAX_BYTES,
           userAgent: userAgent(cfg),
+          robots: input.robots ?? 'advisory',
           ...(extractor ? { extractor } : {}),
           ...(renderer ? { renderer } : {}),
         });

@@ -11,6 +11,7 @@ import { step } from './lib/log.js';
 import { ensureComposeCli, ensureTemporalCli, ensureTimeSkippingServer } from './lib/tools.js';
 import { ensurePrismaClient } from './lib/prisma-client.js';
 import { ensureChromium } from './lib/chromium.js';
+import { ensureStripeMock } from './lib/stripe-mock.js';
 
 function run(label: string, bin: string, args: string[]): Promise<number> {
   step(`${label}: ${path.basename(bin)} ${args.join(' ')}`);
@@ -39,6 +40,7 @@ function printTestCounts(): void {
 await ensurePrismaClient();
 await ensureTemporalCli();
 await ensureTimeSkippingServer();
+await ensureStripeMock();
 // Real Chromium for the render tests (installed with apt-get when missing and running as root).
 if (!(await ensureChromium())) throw new Error('Chromium is required by the JS-rendering tests and could not be installed');
 process.env.PITH_COMPOSE_CLI = await ensureComposeCli();

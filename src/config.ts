@@ -51,6 +51,19 @@ const envSchema = z.object({
   RENDER_TIMEOUT_MS: z.coerce.number().int().min(1000).max(120_000).default(15_000),
   /** Longest wait for network quiet after `load`. */
   RENDER_SETTLE_MS: z.coerce.number().int().min(0).max(30_000).default(2_000),
+  /** Accounts one IP may register per hour (contract: 5). */
+  REGISTER_LIMIT_PER_HOUR: z.coerce.number().int().min(1).max(1_000_000).default(5),
+  /** Store of the rate limiters (shared by all API instances); defaults to DATABASE_URL. */
+  RATE_LIMIT_DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// or postgresql:// URL')
+    .optional(),
+  /** Stripe secret (or restricted, read-only) key for live prices; unset → cached or built-in prices. */
+  STRIPE_SECRET_KEY: z.string().optional(),
+  STRIPE_API_BASE: z.url().default('https://api.stripe.com'),
+  STRIPE_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(5_000),
+  /** How long fetched prices count as fresh (contract: 24 hours). */
+  PRICING_CACHE_TTL_MS: z.coerce.number().int().min(1000).default(24 * 60 * 60 * 1000),
   LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error', 'silent']).default('info'),
 });
 

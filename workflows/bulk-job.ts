@@ -7,6 +7,8 @@ export interface BulkJobInput {
   urls: string[];
   /** URLs in flight at once for this job, fixed at submission so replays see the same value. */
   concurrency: number;
+  /** robots.txt handling for each URL (absent in histories from before policies: treated as `advisory`). */
+  robots?: 'off' | 'advisory' | 'strict';
 }
 
 export interface BulkJobOutcome {
@@ -48,7 +50,7 @@ export async function bulkJobWorkflow(input: BulkJobInput): Promise<BulkJobOutco
   setStatus('running');
   const outcome: BulkJobOutcome = { succeeded: 0, failed: 0 };
   await forEachBounded(input.urls, input.concurrency, async (url, position) => {
-    const { ok } = await extractJobUrl({ jobId: input.jobId, position, url });
+    const { ok } = await extractJobUrl({ jobId: input.jobId, position, url, robots: input.robots ?? 'advisory' });
     if (ok) outcome.succeeded++;
     else outcome.failed++;
   });

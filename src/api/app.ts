@@ -6,6 +6,10 @@ import { healthRoutes } from './routes/health.js';
 import { registerRoutes } from './routes/register.js';
 import { bulkRoutes } from './routes/bulk.js';
 import { extractRoutes } from './routes/extract.js';
+import { keyRoutes } from './routes/keys.js';
+import { accountRoutes } from './routes/account.js';
+import { pricingRoutes } from './routes/pricing.js';
+import { requestLogging } from './request-logging.js';
 
 /** Largest JSON body accepted (a 1000-URL bulk request fits with room to spare). */
 const JSON_BODY_LIMIT = '1mb';
@@ -18,6 +22,7 @@ export function createApp(deps: AppDeps): Koa<PithState> {
     console.error(JSON.stringify({ level: 'error', msg: 'unhandled error', path: ctx?.path, method: ctx?.method, err: err.stack ?? String(err) }));
   });
 
+  app.use(requestLogging(deps));
   app.use(errorEnvelopeMiddleware(deps.cfg));
   app.use(
     bodyParser({
@@ -38,7 +43,8 @@ export function createApp(deps: AppDeps): Koa<PithState> {
     await next();
   });
 
-  for (const router of [healthRoutes(deps), registerRoutes(deps), extractRoutes(deps), bulkRoutes(deps)]) {
+  const routers = [healthRoutes(deps), pricingRoutes(deps), registerRoutes(deps), extractRoutes(deps), bulkRoutes(deps), keyRoutes(deps), accountRoutes(deps)];
+  for (const router of routers) {
     app.use(router.routes());
     app.use(router.allowedMethods({ throw: true }));
   }

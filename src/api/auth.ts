@@ -3,6 +3,7 @@ import type { Db } from '../db/prisma.js';
 import { ApiError } from '../errors.js';
 import { API_KEY_PATTERN, digestsEqual, hashApiKey, hasScope, type Scope } from '../services/api-keys.js';
 import type { PithState } from './state.js';
+import { policyOfKey } from '../services/policy.js';
 
 /**
  * Bearer authentication (the only auth of the API; no cookies). Looks the key up by its SHA-256,
@@ -23,7 +24,7 @@ export function authenticate(db: Db): Middleware<PithState> {
       throw new ApiError('invalid_api_key', 'Unknown, revoked or expired API key');
     }
     if (!key.account.active) throw new ApiError('account_inactive', 'This account is deactivated');
-    ctx.state.auth = { accountId: key.accountId, keyId: key.id, scopes: key.scopes, plan: key.account.plan };
+    ctx.state.auth = { accountId: key.accountId, keyId: key.id, scopes: key.scopes, plan: key.account.plan, policy: policyOfKey(key) };
     await next();
   };
 }

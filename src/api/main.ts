@@ -3,6 +3,7 @@ import { config } from '../config.js';
 import { createDb } from '../db/prisma.js';
 import { createTemporalClient } from '../temporal/client.js';
 import { createApp } from './app.js';
+import { createApiDeps } from './deps.js';
 import { createExtractionServices } from '../runtime-services.js';
 import { requireDatabaseUrl, requireTemporalAddress } from '../runtime-env.js';
 
@@ -11,7 +12,8 @@ const cfg = config();
 const db = createDb(requireDatabaseUrl(cfg));
 const temporal = createTemporalClient(requireTemporalAddress(cfg), cfg.TEMPORAL_NAMESPACE);
 const extraction = createExtractionServices(cfg);
-const app = createApp({ cfg, db, temporal, renderer: extraction.renderer, extractor: extraction.extractor });
+const deps = createApiDeps(cfg, db, temporal, extraction);
+const app = createApp(deps);
 const server = app.listen(cfg.PORT, cfg.HOST);
 await once(server, 'listening');
 console.log(JSON.stringify({ level: 'info', msg: 'api listening', url: `http://${cfg.HOST}:${cfg.PORT}` }));
@@ -23,6 +25,7 @@ async function shutdown(signal: string): Promise<void> {
   console.log(JSON.stringify({ level: 'info', msg: 'api stopping', signal }));
   server.close();
   server.closeIdleConnections();
+  await deps.close();
   await Promise.allSettled([db.$disconnect(), temporal.connection.close(), extraction.close()]);
   process.exit(0);
 }

@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { ALL_FORMATS } from '../extraction/types.js';
 import { MAX_CHUNK_TOKENS, MIN_CHUNK_TOKENS } from '../extraction/chunks.js';
+import { ROBOTS_MODES } from '../extraction/robots.js';
+import { GRANTABLE_SCOPES } from '../services/keys.js';
 
 /** Request bodies of the API, one zod schema each: validation and (later) the OpenAPI document come from here. */
 
@@ -10,10 +12,23 @@ export const registerBody = z.strictObject({
 
 const httpUrl = z.url({ protocol: /^https?$/, error: 'must be an absolute http(s) URL' }).max(8192);
 
+const domainPattern = z
+  .string({ error: 'must be a string' })
+  .regex(/^(\*\.)?[a-z0-9-]+(\.[a-z0-9-]+)*\.?$/i, { error: 'must be a host name or *.example.com' })
+  .max(253);
+
+/** Per-request tightening of the key's policy (decisions "Policies"); looser values are ignored. */
+const policyFields = {
+  allow_domains: z.array(domainPattern, { error: 'must be an array of domains' }).max(1000).optional(),
+  deny_patterns: z.array(z.string({ error: 'must be a string' }).min(1).max(2048), { error: 'must be an array of URL patterns' }).max(1000).optional(),
+  respect_robots: z.enum(ROBOTS_MODES, { error: `must be one of ${ROBOTS_MODES.join(', ')}` }).optional(),
+};
+
 export const bulkBody = z.strictObject({
   urls: z.array(httpUrl, { error: 'must be an array of URLs' }).min(1, { error: 'must contain at least one URL' }),
   webhook_url: z.string({ error: 'must be a string' }).max(2048).optional(),
   webhook_include_results: z.boolean({ error: 'must be a boolean' }).optional(),
+  ...policyFields,
 });
 
 export type BulkBody = z.infer<typeof bulkBody>;
@@ -32,6 +47,21 @@ export const extractBody = z.strictObject({
     .optional(),
   timeout_ms: z.number({ error: 'must be a number' }).int().min(1000, { error: 'must be at least 1000' }).max(60_000, { error: 'must be at most 60000' }).optional(),
   render_js: z.boolean({ error: 'must be a boolean' }).optional(),
+  ...policyFields,
+});
+
+export const createKeyBody = z.strictObject({
+  name: z.string({ error: 'must be a string' }).min(1).max(200).optional(),
+  scopes: z
+    .array(z.enum(GRANTABLE_SCOPES, { error: `must be one of ${GRANTABLE_SCOPES.join(', ')}` }), { error: 'must be an array of scopes' })
+    .min(1, { error: 'must name at least one scope' }),
+  ...policyFields,
+  expires_at: z.iso.datetime({ offset: true, error: 'must be an ISO 8601 date-time' }).optional(),
+});
+
+export const logsQuery = z.object({
+  limit: z.coerce.number({ error: 'must be a number' }).int().min(1, { error: 'must be at least 1' }).max(500, { error: 'must be at most 500' }).default(50),
+  cursor: z.string().regex(/^\d+$/, { error: 'must be a cursor from a previous page' }).optional(),
 });
 
 export type ExtractBody = z.infer<typeof extractBody>;

@@ -3,6 +3,9 @@ import type { Config } from '../config.js';
 import type { Db } from '../db/prisma.js';
 import type { BrowserPool } from '../extraction/render/index.js';
 import type { HtmlExtractor } from '../extraction/thread-pool.js';
+import type { RateLimits } from './rate-limits.js';
+import type { RequestLogWriter } from '../services/request-log.js';
+import type { Policy } from '../services/policy.js';
 
 /** What every route handler can reach: configuration and the shared clients. */
 export interface AppDeps {
@@ -13,6 +16,8 @@ export interface AppDeps {
   renderer?: BrowserPool;
   /** Worker threads for extraction; absent → the request's own thread. */
   extractor?: HtmlExtractor;
+  limits: RateLimits;
+  requestLog: RequestLogWriter;
 }
 
 /** Set by the auth middleware on authenticated routes. */
@@ -21,6 +26,7 @@ export interface AuthState {
   keyId: string;
   scopes: string[];
   plan: string;
+  policy: Policy;
 }
 
 export interface PithState {

@@ -6,7 +6,8 @@ export type ExtractionErrorCode =
   | 'unsafe_url'
   | 'no_content'
   | 'invalid_request'
-  | 'js_rendering_unavailable';
+  | 'js_rendering_unavailable'
+  | 'robots_disallowed';
 
 /** A failure that belongs to one URL: reported as that URL's `error`/`error_code`, never a crash. */
 export class ExtractionError extends Error {

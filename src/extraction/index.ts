@@ -5,6 +5,7 @@ import { fetchPage, type FetchOptions } from './safe-fetch.js';
 import { inlineExtractor, type HtmlExtractor } from './thread-pool.js';
 import { RenderUnavailableError, type BrowserPool } from './render/index.js';
 import type { ExtractedContent } from './types.js';
+import { ROBOTS_AGENT, robotsAllows, type RobotsMode } from './robots.js';
 
 export { ExtractionError } from './errors.js';
 export type { ExtractedContent, Format } from './types.js';
@@ -16,6 +17,8 @@ export interface ExtractUrlOptions extends FetchOptions, ExtractOptions {
   renderer?: BrowserPool;
   /** Where the CPU-bound half runs (worker threads in the services; inline by default). */
   extractor?: HtmlExtractor;
+  /** robots.txt: `strict` refuses a disallowed URL, `advisory` extracts and reports `metadata.robots_allowed`. */
+  robots?: RobotsMode;
 }
 
 const HTML_TYPES = /^(text\/html|application\/xhtml\+xml)$/i;
@@ -46,6 +49,13 @@ async function loadHtml(url: string, options: ExtractUrlOptions): Promise<{ url:
 
 /** Fetches (or renders) one URL and extracts its main content. Throws ExtractionError with a contract code on failure. */
 export async function extractUrl(url: string, options: ExtractUrlOptions): Promise<Partial<ExtractedContent>> {
+  let robotsAllowed: boolean | null = null;
+  if (options.robots && options.robots !== 'off') {
+    robotsAllowed = await robotsAllows(url, options);
+    if (!robotsAllowed && options.robots === 'strict') {
+      throw new ExtractionError('robots_disallowed', `robots.txt of ${new URL(url).origin} disallows ${url} for ${ROBOTS_AGENT}`);
+    }
+  }
   const page = await loadHtml(url, options);
   const extractor = options.extractor ?? inlineExtractor;
   const extractOptions: ExtractOptions = {
@@ -53,5 +63,7 @@ export async function extractUrl(url: string, options: ExtractUrlOptions): Promi
     ...(options.chunkTokens ? { chunkTokens: options.chunkTokens } : {}),
     ...(options.retrievedAt ? { retrievedAt: options.retrievedAt } : {}),
   };
-  return extractor.extract(page.html, page.url, extractOptions);
+  const content = await extractor.extract(page.html, page.url, extractOptions);
+  if (content.metadata) content.metadata.robots_allowed = robotsAllowed;
+  return content;
 }

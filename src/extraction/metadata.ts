@@ -81,5 +81,5 @@ export function readMetadata(document: DomDocument, pageUrl: string, retrievedAt
     absolute(document.querySelector('link[rel="canonical"]')?.getAttribute('href'), pageUrl) ??
     absolute(meta(document, 'meta[property="og:url"]'), pageUrl) ??
     pageUrl;
-  return { title, author, date, url, retrieved_at: retrievedAt.toISOString() };
+  return { title, author, date, url, retrieved_at: retrievedAt.toISOString(), robots_allowed: null };
 }

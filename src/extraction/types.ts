@@ -25,6 +25,8 @@ export interface Metadata {
   date: string | null;
   url: string | null;
   retrieved_at: string;
+  /** robots.txt verdict for Pith when the key's policy checks it (`advisory`, `strict`); null when `off`. */
+  robots_allowed: boolean | null;
 }
 
 export interface Metrics {

@@ -1,11 +1,10 @@
-import type { Db } from '../db/prisma.js';
 import { userAgent, type Config } from '../config.js';
 import { ApiError } from '../errors.js';
 import { limitsOf } from '../plans.js';
 import { ExtractionError, extractUrl, type ExtractedContent, type Format } from '../extraction/index.js';
-import type { Actor } from './jobs.js';
 import type { BrowserPool } from '../extraction/render/index.js';
 import type { HtmlExtractor } from '../extraction/thread-pool.js';
+import type { Policy } from './policy.js';
 
 export interface ExtractRequest {
   url: string;
@@ -16,10 +15,17 @@ export interface ExtractRequest {
 }
 
 export interface ExtractServiceDeps {
-  db: Db;
   cfg: Config;
   renderer?: BrowserPool | undefined;
   extractor?: HtmlExtractor | undefined;
+}
+
+export interface ExtractCaller {
+  plan: string;
+  /** The key's policy, already tightened by the request and checked for this URL. */
+  policy: Policy;
+  /** Meters the call; runs once the request has passed every refusal. */
+  meter: () => Promise<void>;
 }
 
 export type ExtractResponse = { url: string } & Partial<ExtractedContent>;
@@ -28,20 +34,21 @@ export type ExtractResponse = { url: string } & Partial<ExtractedContent>;
  * POST /extract: one page, extracted now. Metered once the page is attempted (a fetch or extraction
  * failure is still a metered request); refusals before any work are not.
  */
-export async function extractForAccount(deps: ExtractServiceDeps, actor: Actor & { plan: string }, request: ExtractRequest): Promise<ExtractResponse> {
-  if (request.render_js && !limitsOf(actor.plan).renderJs) {
-    throw new ApiError('plan_not_supported', `render_js needs the Pro, Growth or Enterprise plan; this account is on ${actor.plan}`);
+export async function extractForAccount(deps: ExtractServiceDeps, caller: ExtractCaller, request: ExtractRequest): Promise<ExtractResponse> {
+  if (request.render_js && !limitsOf(caller.plan).renderJs) {
+    throw new ApiError('plan_not_supported', `render_js needs the Pro, Growth or Enterprise plan; this account is on ${caller.plan}`);
   }
   if (request.render_js && !deps.renderer?.available()) {
     throw new ApiError('js_rendering_unavailable', 'JS rendering is not available on this server right now; retry without render_js');
   }
-  await deps.db.usageEvent.create({ data: { accountId: actor.accountId, keyId: actor.keyId, endpoint: 'POST /extract', units: 1 } });
+  await caller.meter();
   try {
     const content = await extractUrl(request.url, {
       allowPrivate: deps.cfg.ALLOW_PRIVATE_TARGETS,
       timeoutMs: request.timeout_ms ?? deps.cfg.FETCH_TIMEOUT_MS,
       maxBytes: deps.cfg.FETCH_MAX_BYTES,
       userAgent: userAgent(deps.cfg),
+      robots: caller.policy.respectRobots,
       renderJs: request.render_js ?? false,
       ...(deps.renderer ? { renderer: deps.renderer } : {}),
       ...(deps.extractor ? { extractor: deps.extractor } : {}),

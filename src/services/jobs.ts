@@ -6,6 +6,8 @@ import { ApiError } from '../errors.js';
 import { SEARCH_ATTRIBUTE_KEYS } from '../../workflows/search-attributes.js';
 import type { BulkJobInput } from '../../workflows/bulk-job.js';
 import { toJobObject, type JobObject } from './job-view.js';
+import { meter, refund } from './metering.js';
+import type { RobotsMode } from './policy.js';
 
 /** Contract: job results expire 6 hours after the job. */
 export const RESULT_LIFETIME_MS = 6 * 60 * 60 * 1000;
@@ -19,12 +21,15 @@ export interface JobServiceDeps {
 export interface Actor {
   accountId: string;
   keyId: string | null;
+  plan: string;
 }
 
 export interface BulkRequest {
   urls: string[];
   webhook_url?: string | undefined;
   webhook_include_results?: boolean | undefined;
+  /** robots.txt handling for every URL of the job (the key's policy, tightened by the request). */
+  robots: RobotsMode;
 }
 
 export type BulkJobObject = JobObject & { webhook_signing_secret: string | null };
@@ -40,8 +45,8 @@ export async function submitBulkJob(deps: JobServiceDeps, actor: Actor, request:
   const jobId = randomUUID();
   const workflowId = workflowIdFor('bulk', jobId);
   const now = new Date();
-  const [, usage] = await db.$transaction([
-    db.job.create({
+  const { eventId } = await db.$transaction(async (tx) => {
+    await tx.job.create({
       data: {
         id: jobId,
         accountId: actor.accountId,
@@ -54,11 +59,12 @@ export async function submitBulkJob(deps: JobServiceDeps, actor: Actor, request:
         createdAt: now,
         expiresAt: new Date(now.getTime() + RESULT_LIFETIME_MS),
       },
-    }),
-    db.usageEvent.create({ data: { accountId: actor.accountId, keyId: actor.keyId, endpoint: 'POST /bulk', units: request.urls.length } }),
-  ]);
+    });
+    // One metered request per URL, reserved in the same transaction: no job without its metering.
+    return meter(tx, { accountId: actor.accountId, keyId: actor.keyId, plan: actor.plan, endpoint: 'POST /bulk', units: request.urls.length }, now);
+  });
 
-  const input: BulkJobInput = { jobId, urls: request.urls, concurrency: cfg.JOB_URL_CONCURRENCY };
+  const input: BulkJobInput = { jobId, urls: request.urls, concurrency: cfg.JOB_URL_CONCURRENCY, robots: request.robots };
   try {
     await temporal.workflow.start('bulkJobWorkflow', {
       workflowId,
@@ -72,7 +78,10 @@ export async function submitBulkJob(deps: JobServiceDeps, actor: Actor, request:
     });
   } catch (err) {
     if (!(err instanceof WorkflowExecutionAlreadyStartedError)) {
-      await db.$transaction([db.usageEvent.delete({ where: { id: usage.id } }), db.job.delete({ where: { id: jobId } })]);
+      await db.$transaction(async (tx) => {
+        await refund(tx, actor.accountId, request.urls.length, eventId, now);
+        await tx.job.delete({ where: { id: jobId } });
+      });
       throw new ApiError('service_unavailable', 'The job queue is unavailable; nothing was queued or metered. Retry shortly.');
     }
   }

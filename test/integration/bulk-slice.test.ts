@@ -75,9 +75,12 @@ describe('first vertical slice: register → POST /bulk → workflow → GET /bu
     for await (const wf of stack.temporal.workflow.list({ query: `AccountId = '${accountId}' AND JobKind = 'bulk'` })) found.push(wf.workflowId);
     expect(found).toEqual([`bulk-${jobId}`]);
 
-    // One usage event metering one request per submitted URL.
+    // The submission is metered one request per URL; each read is one request.
     const usage = await stack.db.usageEvent.findMany({ where: { accountId } });
-    expect(usage.map((u) => [u.endpoint, u.units])).toEqual([['POST /bulk', 4]]);
+    const units = (endpoint: string) => usage.filter((u) => u.endpoint === endpoint).reduce((sum, u) => sum + u.units, 0);
+    expect(units('POST /bulk')).toBe(4);
+    expect(units('GET /bulk/{job_id}')).toBe(reads.length);
+    expect(units('GET /jobs/{job_id}')).toBe(1);
   });
 
   it('enforces authentication, ownership and existence on reads', async () => {

@@ -8,7 +8,20 @@ export interface ApiResponse<T = any> {
 
 /** A thin JSON client for Pith's REST API, as a user would call it. */
 export function apiClient(baseUrl: string) {
-  async function call<T = any>(method: string, path: string, options: { key?: string; body?: unknown; headers?: Record<string, string> } = {}): Promise<ApiResponse<T>> {
+  /**
+   * Behaves like a polite client: a 429 `rate_limit_too_fast` is retried after its `Retry-After-Ms`
+   * (tests of the limiter itself pass `raw: true` to see every 429).
+   */
+  async function call<T = any>(method: string, path: string, options: { key?: string; body?: unknown; headers?: Record<string, string>; raw?: boolean } = {}): Promise<ApiResponse<T>> {
+    for (let attempt = 0; ; attempt++) {
+      const response = await once<T>(method, path, options);
+      const tooFast = response.status === 429 && (response.body as { error?: { code?: string } })?.error?.code === 'rate_limit_too_fast';
+      if (options.raw || !tooFast || attempt >= 20) return response;
+      await new Promise((r) => setTimeout(r, Number(response.headers.get('retry-after-ms') ?? 200)));
+    }
+  }
+
+  async function once<T>(method: string, path: string, options: { key?: string; body?: unknown; headers?: Record<string, string> }): Promise<ApiResponse<T>> {
     const headers: Record<string, string> = { ...options.headers };
     if (options.key) headers.authorization = `Bearer ${options.key}`;
     let body: string | undefined;

@@ -6,10 +6,13 @@ import { Client, Connection } from '@temporalio/client';
 import { parseConfig, type Config } from '../../src/config.js';
 import { createDb, type Db } from '../../src/db/prisma.js';
 import { createApp } from '../../src/api/app.js';
+import type { AppDeps } from '../../src/api/state.js';
 import { createPithWorker, workflowsPath } from '../../src/temporal/worker.js';
 import { createExtractionServices } from '../../src/runtime-services.js';
+import { createApiDeps } from '../../src/api/deps.js';
 
 export interface Stack {
+  deps: AppDeps;
   cfg: Config;
   db: Db;
   temporal: Client;
@@ -54,6 +57,8 @@ export async function startStack(env: Record<string, string> = {}): Promise<Stac
     // Vitest runs TypeScript through its own transform, which worker threads would not inherit.
     EXTRACTION_THREADS: '0',
     RENDER_MAX_PAGES: '2',
+    // Test files register many accounts from 127.0.0.1; the limit itself has a test of its own.
+    REGISTER_LIMIT_PER_HOUR: '100000',
     ...env,
   });
   const db = createDb(cfg.DATABASE_URL ?? '');
@@ -64,11 +69,13 @@ export async function startStack(env: Record<string, string> = {}): Promise<Stac
   const worker = await createPithWorker({ cfg, db, connection: nativeConnection, workflowBundle: await workflowBundle(), ...extraction });
   const running = worker.run();
 
-  const server: Server = createApp({ cfg, db, temporal, ...extraction }).listen(0, '127.0.0.1');
+  const deps = createApiDeps(cfg, db, temporal, extraction);
+  const server: Server = createApp(deps).listen(0, '127.0.0.1');
   await new Promise<void>((resolve) => server.once('listening', resolve));
   const baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 
   return {
+    deps,
     cfg,
     db,
     temporal,
@@ -78,6 +85,7 @@ export async function startStack(env: Record<string, string> = {}): Promise<Stac
       await new Promise<void>((resolve) => server.close(() => resolve()));
       worker.shutdown();
       await running;
+      await deps.close();
       await Promise.allSettled([connection.close(), nativeConnection.close(), db.$disconnect(), extraction.close()]);
     },
   };

@@ -1,21 +1,22 @@
 import Router from '@koa/router';
 import type { AppDeps, PithState } from '../state.js';
-import { authenticate, authOf, requireScope } from '../auth.js';
+import { authOf } from '../auth.js';
+import { metered, protect } from '../guard.js';
 import { parseOrThrow } from '../validate.js';
 import { bulkBody } from '../schemas.js';
 import { ApiError } from '../../errors.js';
 import { limitsOf } from '../../plans.js';
 import { readJob, submitBulkJob } from '../../services/jobs.js';
 import { assertWebhookUrl } from '../../services/webhook-url.js';
+import { assertUrlsAllowed, tighten } from '../../services/policy.js';
 import { assertFetchableUrl } from '../../extraction/safe-fetch.js';
 import { ExtractionError } from '../../extraction/errors.js';
 
 export function bulkRoutes(deps: AppDeps): Router<PithState> {
   const router = new Router<PithState>();
-  const auth = authenticate(deps.db);
 
-  /** POST /bulk: validates everything, queues the job, answers at once with the job object. */
-  router.post('/bulk', auth, requireScope('bulk'), async (ctx) => {
+  /** POST /bulk: validates everything, checks every URL against the policy, meters one per URL, queues, answers at once. */
+  router.post('/bulk', ...protect(deps, 'bulk'), async (ctx) => {
     const actor = authOf(ctx.state);
     const body = parseOrThrow(bulkBody, ctx.request.body);
     const cap = limitsOf(actor.plan).bulkUrlsPerRequest;
@@ -32,17 +33,19 @@ export function bulkRoutes(deps: AppDeps): Router<PithState> {
         throw err;
       }
     });
+    const policy = tighten(actor.policy, body);
+    assertUrlsAllowed(policy, body.urls, 'urls');
     if (body.webhook_url !== undefined) await assertWebhookUrl(body.webhook_url, deps.cfg.ALLOW_PRIVATE_TARGETS);
-    ctx.body = await submitBulkJob(deps, { accountId: actor.accountId, keyId: actor.keyId }, body);
+    ctx.body = await submitBulkJob(deps, { accountId: actor.accountId, keyId: actor.keyId, plan: actor.plan }, { ...body, robots: policy.respectRobots });
   });
 
-  router.get('/bulk/:jobId', auth, requireScope('bulk'), async (ctx) => {
-    ctx.body = await readJob(deps.db, ctx.params.jobId ?? '', authOf(ctx.state).accountId, 'bulk');
+  router.get('/bulk/:job_id', ...protect(deps, 'bulk'), metered(deps), async (ctx) => {
+    ctx.body = await readJob(deps.db, ctx.params.job_id ?? '', authOf(ctx.state).accountId, 'bulk');
   });
 
   /** GET /jobs/{id}: any valid key, either kind, same ownership check. */
-  router.get('/jobs/:jobId', auth, async (ctx) => {
-    ctx.body = await readJob(deps.db, ctx.params.jobId ?? '', authOf(ctx.state).accountId);
+  router.get('/jobs/:job_id', ...protect(deps), metered(deps), async (ctx) => {
+    ctx.body = await readJob(deps.db, ctx.params.job_id ?? '', authOf(ctx.state).accountId);
   });
 
   return router;

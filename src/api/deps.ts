@@ -1,0 +1,32 @@
+import type { Client } from '@temporalio/client';
+import type { Config } from '../config.js';
+import type { Db } from '../db/prisma.js';
+import type { ExtractionServices } from '../runtime-services.js';
+import { RateLimits } from './rate-limits.js';
+import { RequestLogWriter } from '../services/request-log.js';
+import { requireDatabaseUrl } from '../runtime-env.js';
+import type { AppDeps } from './state.js';
+
+/** Everything an API process holds, and how to let go of it at shutdown. */
+export function createApiDeps(cfg: Config, db: Db, temporal: Client, extraction?: Pick<ExtractionServices, 'renderer' | 'extractor'>): AppDeps & { close(): Promise<void> } {
+  const limits = new RateLimits({
+    databaseUrl: cfg.RATE_LIMIT_DATABASE_URL ?? requireDatabaseUrl(cfg),
+    registrationsPerHour: cfg.REGISTER_LIMIT_PER_HOUR,
+    onStoreError: (err) => {
+      if (cfg.LOG_LEVEL !== 'silent') console.error(JSON.stringify({ level: 'warn', msg: 'rate limiter store error', err: String(err) }));
+    },
+  });
+  const requestLog = new RequestLogWriter(db);
+  return {
+    cfg,
+    db,
+    temporal,
+    limits,
+    requestLog,
+    ...(extraction ? { renderer: extraction.renderer, extractor: extraction.extractor } : {}),
+    async close() {
+      await requestLog.flush();
+      await limits.close();
+    },
+  };
+}

@@ -1,0 +1,91 @@
+import { type Prisma } from '@prisma/client';
+import type { Db } from '../db/prisma.js';
+import { ApiError } from '../errors.js';
+import { limitsOf } from '../plans.js';
+
+/** The quota period is the calendar month in UTC (decisions). */
+export function quotaPeriod(now = new Date()): { start: Date; end: Date } {
+  const start = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1));
+  const end = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + 1, 1));
+  return { start, end };
+}
+
+export interface MeterRequest {
+  accountId: string;
+  keyId: string | null;
+  plan: string;
+  endpoint: string;
+  units: number;
+}
+
+type Tx = Prisma.TransactionClient;
+
+/**
+ * Reserves `units` of the month's allowance and records the usage event, atomically: the conditional
+ * UPDATE admits a request only while `used + units <= allowance`, so concurrent requests at the edge
+ * admit exactly the remaining count. A batch that would exceed the allowance is refused whole
+ * (429 `rate_limit_exceeded`, `retry_after` counting down to the next period).
+ * Pass `tx` to make the reservation part of a larger transaction (a job and its metering).
+ */
+export async function meter(db: Db | Tx, request: MeterRequest, now = new Date()): Promise<{ used: number; allowance: number; eventId: bigint }> {
+  const allowance = limitsOf(request.plan).includedRequestsPerMonth;
+  const { start, end } = quotaPeriod(now);
+  const run = async (tx: Tx) => {
+    await tx.$executeRaw`INSERT INTO usage_counters (account_id, period_start, used) VALUES (${request.accountId}::uuid, ${start}, 0) ON CONFLICT DO NOTHING`;
+    const rows = await tx.$queryRaw<{ used: number }[]>`
+      UPDATE usage_counters SET used = used + ${request.units}
+      WHERE account_id = ${request.accountId}::uuid AND period_start = ${start} AND used + ${request.units} <= ${allowance}
+      RETURNING used`;
+    const used = rows[0]?.used;
+    if (used === undefined) {
+      const secondsToReset = Math.max(1, Math.ceil((end.getTime() - now.getTime()) / 1000));
+      const message =
+        request.units > 1
+          ? `This batch of ${request.units} requests would exceed the monthly allowance of ${allowance}; nothing was queued`
+          : `The monthly allowance of ${allowance} requests is used up until ${end.toISOString()}`;
+      throw new ApiError('rate_limit_exceeded', message, secondsToReset, { 'Retry-After': String(secondsToReset) });
+    }
+    const event = await tx.usageEvent.create({ data: { accountId: request.accountId, keyId: request.keyId, endpoint: request.endpoint, units: request.units } });
+    return { used, allowance, eventId: event.id };
+  };
+  return '$transaction' in db ? db.$transaction(run) : run(db);
+}
+
+/** Gives back a reservation whose work never started (e.g. the job queue refused the job). */
+export async function refund(tx: Db | Tx, accountId: string, units: number, eventId: bigint, now = new Date()): Promise<void> {
+  const { start } = quotaPeriod(now);
+  await tx.$executeRaw`UPDATE usage_counters SET used = GREATEST(0, used - ${units}) WHERE account_id = ${accountId}::uuid AND period_start = ${start}`;
+  await tx.usageEvent.deleteMany({ where: { id: eventId } });
+}
+
+export interface UsageReport {
+  plan: string;
+  period_start: string;
+  period_end: string;
+  included_requests: number;
+  used_requests: number;
+  remaining_requests: number;
+  by_endpoint: Record<string, number>;
+  rate_limit_rps: number | null;
+}
+
+/** GET /usage (decisions' shape). */
+export async function usageReport(db: Db, accountId: string, plan: string, now = new Date()): Promise<UsageReport> {
+  const { start, end } = quotaPeriod(now);
+  const limits = limitsOf(plan);
+  const [counter, byEndpoint] = await Promise.all([
+    db.usageCounter.findUnique({ where: { accountId_periodStart: { accountId, periodStart: start } } }),
+    db.usageEvent.groupBy({ by: ['endpoint'], where: { accountId, createdAt: { gte: start, lt: end } }, _sum: { units: true } }),
+  ]);
+  const used = counter?.used ?? 0;
+  return {
+    plan,
+    period_start: start.toISOString(),
+    period_end: end.toISOString(),
+    included_requests: limits.includedRequestsPerMonth,
+    used_requests: used,
+    remaining_requests: Math.max(0, limits.includedRequestsPerMonth - used),
+    by_endpoint: Object.fromEntries(byEndpoint.map((row) => [row.endpoint, row._sum.units ?? 0])),
+    rate_limit_rps: limits.requestsPerSecond,
+  };
+}

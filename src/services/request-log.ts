@@ -1,0 +1,87 @@
+import type { Db } from '../db/prisma.js';
+
+export interface RequestLogEntry {
+  accountId: string;
+  keyId: string | null;
+  method: string;
+  endpoint: string;
+  url: string;
+  status: number;
+  latencyMs: number;
+  createdAt: Date;
+}
+
+/**
+ * Request logs written in batches off the request path: entries queue in memory and are inserted
+ * every `flushMs` or every `batchSize` entries, whichever comes first. A failed insert is retried with
+ * the next batch (bounded), so a database hiccup does not lose the log or slow requests.
+ */
+export class RequestLogWriter {
+  private queue: RequestLogEntry[] = [];
+  private timer: NodeJS.Timeout | undefined;
+  private flushing: Promise<void> = Promise.resolve();
+
+  constructor(
+    private readonly db: Db,
+    private readonly flushMs = 250,
+    private readonly batchSize = 500,
+    private readonly maxQueued = 50_000,
+  ) {}
+
+  record(entry: RequestLogEntry): void {
+    if (this.queue.length >= this.maxQueued) this.queue.shift(); // memory stays bounded if the database is gone for long
+    this.queue.push(entry);
+    if (this.queue.length >= this.batchSize) void this.flush();
+    else this.timer ??= setTimeout(() => void this.flush(), this.flushMs).unref();
+  }
+
+  /** Writes everything queued so far (awaited at shutdown and by tests). */
+  flush(): Promise<void> {
+    clearTimeout(this.timer);
+    this.timer = undefined;
+    this.flushing = this.flushing.then(async () => {
+      while (this.queue.length > 0) {
+        const batch = this.queue.splice(0, this.batchSize);
+        try {
+          await this.db.requestLog.createMany({ data: batch });
+        } catch {
+          this.queue.unshift(...batch);
+          this.timer ??= setTimeout(() => void this.flush(), 1000).unref();
+          return;
+        }
+      }
+    });
+    return this.flushing;
+  }
+}
+
+export interface LogPage {
+  data: { id: string; at: string; method: string; endpoint: string; url: string; status: number; latency_ms: number; key_id: string | null }[];
+  next_cursor: string | null;
+}
+
+export const LOG_RETENTION_DAYS = 30;
+
+/** GET /logs: the account's own requests, newest first, 30 days, cursor = the last id seen. */
+export async function readLogs(db: Db, accountId: string, limit: number, cursor: string | undefined): Promise<LogPage> {
+  const since = new Date(Date.now() - LOG_RETENTION_DAYS * 24 * 3600 * 1000);
+  const rows = await db.requestLog.findMany({
+    where: { accountId, createdAt: { gte: since }, ...(cursor ? { id: { lt: BigInt(cursor) } } : {}) },
+    orderBy: { id: 'desc' },
+    take: limit + 1,
+  });
+  const page = rows.slice(0, limit);
+  return {
+    data: page.map((row) => ({
+      id: row.id.toString(),
+      at: row.createdAt.toISOString(),
+      method: row.method,
+      endpoint: row.endpoint,
+      url: row.url,
+      status: row.status,
+      latency_ms: row.latencyMs,
+      key_id: row.keyId,
+    })),
+    next_cursor: rows.length > limit ? (page.at(-1)?.id.toString() ?? null) : null,
+  };
+}
