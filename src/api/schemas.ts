@@ -14,7 +14,7 @@ const httpUrl = z.url({ protocol: /^https?$/, error: 'must be an absolute http(s
 
 const domainPattern = z
   .string({ error: 'must be a string' })
-  .regex(/^(\*\.)?[a-z0-9-]+(\.[a-z0-9-]+)*\.?$/i, { error: 'must be a host name or *.example.com' })
+  .regex(/^(\*\.)?[a-zA-Z0-9-]+(\.[a-zA-Z0-9-]+)*\.?$/, { error: 'must be a host name or *.example.com' })
   .max(253);
 
 /** Per-request tightening of the key's policy (decisions "Policies"); looser values are ignored. */

@@ -1,0 +1,13 @@
+import type { RouteDoc } from './routes.js';
+
+/** The auth requirement of a route in words, for its description (the same facts as `security` and `x-pith-scope`). */
+export function authSentence(route: RouteDoc): string {
+  const alternatives = [
+    route.jobToken ? 'or the header `X-Job-Token` returned by a pay-per-request submission' : '',
+    route.payable ? 'or a pay-per-request (x402) payment instead of a key' : '',
+  ].filter(Boolean);
+  const tail = alternatives.length > 0 ? `, ${alternatives.join(', ')}` : '';
+  if (route.auth === 'public') return '**Auth:** none (public).';
+  if (route.auth === 'key') return `**Auth:** any valid key (\`Authorization: Bearer <API_KEY>\`); no scope needed${tail}.`;
+  return `**Auth:** \`Authorization: Bearer <API_KEY>\` with scope \`${route.auth}\` or \`*\`${tail}.`;
+}

@@ -1,0 +1,114 @@
+import { z } from 'zod';
+import { ALL_FORMATS } from '../../extraction/types.js';
+import { ErrorEnvelopeSchema } from './error-shapes.js';
+
+/** Response shapes of extraction: the result entry (decisions "Content") and the job object (decisions "Jobs"). */
+
+const BlockSchema = z
+  .object({
+    type: z.enum(['heading', 'paragraph', 'list_item', 'code', 'quote', 'table', 'image']),
+    text: z.string(),
+    level: z.int().min(0).max(6).meta({ description: 'Heading level 1–6; list nesting depth for `list_item` (1 = top); 0 otherwise.' }),
+  })
+  .meta({ id: 'Block' });
+
+const ChunkSchema = z
+  .object({
+    text: z.string(),
+    start_token: z.int().min(0),
+    end_token: z.int().min(0),
+  })
+  .meta({
+    id: 'Chunk',
+    description:
+      'Token-bounded chunk, cut on block boundaries where possible. Offsets index the `o200k_base` token sequence of `markdown`; end exclusive; contiguous across chunks.',
+  });
+
+const MetadataSchema = z
+  .object({
+    title: z.string().nullable(),
+    author: z.string().nullable(),
+    date: z.string().nullable().meta({ description: 'ISO 8601 where the page gives a parseable date; null otherwise.' }),
+    url: z.string().nullable(),
+    retrieved_at: z.iso.datetime(),
+    robots_allowed: z.boolean().nullable().meta({ description: "robots.txt verdict for Pith when the key's policy checks it (`advisory`, `strict`); null when `off`." }),
+  })
+  .meta({ id: 'Metadata', description: 'Missing fields are null, never absent.' });
+
+const MetricsSchema = z
+  .object({
+    content_bytes: z.int().meta({ description: 'UTF-8 bytes of the returned markdown.' }),
+    input_tokens: z.int().meta({ description: 'Tokens (o200k_base) of the fetched HTML document.' }),
+    output_tokens: z.int().meta({ description: 'Tokens of the markdown.' }),
+    reduction_pct: z.number().meta({ description: '100 × tokens_saved / input_tokens, one decimal.' }),
+    tokens_saved: z.int().min(0).meta({ description: 'input_tokens − output_tokens, never below 0.' }),
+  })
+  .meta({ id: 'Metrics' });
+
+const contentFields = {
+  markdown: z.string(),
+  html: z.string(),
+  links: z.array(z.string()),
+  blocks: z.array(BlockSchema),
+  chunks: z.array(ChunkSchema),
+  metadata: MetadataSchema,
+  metrics: MetricsSchema,
+};
+
+const ResultSuccessSchema = z
+  .object({ url: z.string(), ...contentFields })
+  .meta({ id: 'ResultSuccess', description: 'A URL that was extracted: every content field is present.' });
+
+const ResultFailureSchema = z
+  .object({
+    url: z.string(),
+    error: z.string().meta({ description: 'Human-readable failure text.' }),
+    error_code: ErrorEnvelopeSchema.shape.error.shape.code.meta({ description: 'A code of the error table, e.g. `fetch_failed`, `target_http_error`, `robots_disallowed`.' }),
+  })
+  .meta({ id: 'ResultFailure', description: 'A URL that failed: no content fields. One URL failing never fails the job.' });
+
+export const ResultEntrySchema = z.union([ResultSuccessSchema, ResultFailureSchema]).meta({ id: 'ResultEntry', description: 'The outcome of one URL.' });
+
+export const ExtractResponseSchema = z
+  .object({ url: z.string(), ...Object.fromEntries(Object.entries(contentFields).map(([name, schema]) => [name, schema.optional()])) })
+  .meta({
+    id: 'ExtractResponse',
+    description: `The extracted page. Every format is present unless \`formats\` named a subset (${ALL_FORMATS.join(', ')}); then only those and \`url\`.`,
+  });
+
+export const JobObjectSchema = z
+  .object({
+    job_id: z.uuid(),
+    kind: z.enum(['bulk', 'crawl']),
+    status: z.enum(['queued', 'running', 'done', 'failed', 'cancelled']).meta({
+      description: '`queued` → `running` → `done`; or `failed` (the job itself could not run) or `cancelled`. Per-URL failures never fail the job.',
+    }),
+    total: z.int().min(0).meta({ description: 'URLs submitted (bulk) or pages planned so far (crawl).' }),
+    completed: z.int().min(0).meta({ description: 'URLs finished so far; never decreases, never above `total`.' }),
+    results: z.array(ResultEntrySchema),
+    created_at: z.iso.datetime(),
+    finished_at: z.iso.datetime().nullable().meta({ description: 'Null until the job finished.' }),
+    expires_at: z.iso.datetime().meta({ description: '6 hours after the job finished (before that, a lower bound). Reads after it return 404 `job_not_found`.' }),
+  })
+  .meta({ id: 'Job', description: 'A bulk or crawl job as every job read returns it.' });
+
+export const CrawlJobObjectSchema = JobObjectSchema.extend({
+  truncated: z.boolean().meta({ description: 'Whether the crawl stopped before visiting every page it found.' }),
+  truncated_reason: z.enum(['page_limit', 'quota_exhausted', 'time_limit']).nullable(),
+}).meta({ id: 'CrawlJob', description: 'A crawl job: the job object plus why it stopped early, if it did.' });
+
+const submissionFields = {
+  job_token: z
+    .string()
+    .regex(/^jt_[A-Za-z0-9_-]{43,}$/)
+    .optional()
+    .meta({ description: 'Pay-per-request (x402) submissions only: send it as `X-Job-Token` to poll the job without a key.' }),
+  webhook_signing_secret: z
+    .string()
+    .regex(/^whsec_[0-9a-f]{64}$/)
+    .nullable()
+    .meta({ description: "Non-null only on the account's first submission that uses a webhook; null on every later one." }),
+};
+
+export const BulkSubmissionSchema = JobObjectSchema.extend(submissionFields).meta({ id: 'BulkSubmission', description: 'The job object as `POST /bulk` returns it, at once.' });
+export const CrawlSubmissionSchema = CrawlJobObjectSchema.extend(submissionFields).meta({ id: 'CrawlSubmission', description: 'The job object as `POST /crawl` returns it, at once.' });
