@@ -122,6 +122,7 @@ try {
     'Pith is up.',
     `  API            ${apiUrl}`,
     `  Health         ${apiUrl}/health`,
+    `  API docs       ${apiUrl}/docs`,
     `  Temporal UI    ${temporalUi ? temporalUi.replace('127.0.0.1', 'localhost') : `(external Temporal at ${temporalAddress})`}`,
     `  Temporal gRPC  ${temporalAddress}`,
     `  Database       ${cfg.DATABASE_URL ? 'DATABASE_URL' : `embedded PostgreSQL on 127.0.0.1:${cfg.EMBEDDED_POSTGRES_PORT}`}`,

@@ -3,7 +3,32 @@ import type { Db } from '../db/prisma.js';
 import { ApiError } from '../errors.js';
 import { API_KEY_PATTERN, digestsEqual, hashApiKey, hasScope, type Scope } from '../services/api-keys.js';
 import type { PithState } from './state.js';
-import { policyOfKey } from '../services/policy.js';
+import { policyOfKey, type RobotsMode } from '../services/policy.js';
+
+interface KeyRow {
+  id: string;
+  accountId: string;
+  keyHash: string;
+  scopes: string[];
+  allowDomains: string[];
+  denyPatterns: string[];
+  respectRobots: RobotsMode;
+  expiresAt: Date | null;
+  revokedAt: Date | null;
+  plan: string;
+  active: boolean;
+}
+
+/** One indexed query on every request: raw SQL costs a third of the ORM's findUnique + include here. */
+async function findKey(db: Db, digest: string): Promise<KeyRow | undefined> {
+  const rows = await db.$queryRaw<KeyRow[]>`
+    SELECT k.id, k.account_id AS "accountId", k.key_hash AS "keyHash", k.scopes, k.allow_domains AS "allowDomains",
+           k.deny_patterns AS "denyPatterns", k.respect_robots::text AS "respectRobots", k.expires_at AS "expiresAt",
+           k.revoked_at AS "revokedAt", a.plan::text AS plan, a.active
+    FROM api_keys k JOIN accounts a ON a.id = k.account_id
+    WHERE k.key_hash = ${digest}`;
+  return rows[0];
+}
 
 /**
  * Bearer authentication (the only auth of the API; no cookies). Looks the key up by its SHA-256,
@@ -18,13 +43,13 @@ export function authenticate(db: Db): Middleware<PithState> {
     const rawKey = match[1] ?? '';
     if (!API_KEY_PATTERN.test(rawKey)) throw new ApiError('invalid_api_key', 'The key is not of the form ce_ followed by 40 hex characters');
     const digest = hashApiKey(rawKey);
-    const key = await db.apiKey.findUnique({ where: { keyHash: digest }, include: { account: true } });
+    const key = await findKey(db, digest);
     const now = Date.now();
     if (!key || !digestsEqual(key.keyHash, digest) || key.revokedAt || (key.expiresAt && key.expiresAt.getTime() <= now)) {
       throw new ApiError('invalid_api_key', 'Unknown, revoked or expired API key');
     }
-    if (!key.account.active) throw new ApiError('account_inactive', 'This account is deactivated');
-    ctx.state.auth = { accountId: key.accountId, keyId: key.id, scopes: key.scopes, plan: key.account.plan, policy: policyOfKey(key) };
+    if (!key.active) throw new ApiError('account_inactive', 'This account is deactivated');
+    ctx.state.auth = { accountId: key.accountId, keyId: key.id, scopes: key.scopes, plan: key.plan, policy: policyOfKey(key) };
     await next();
   };
 }

@@ -73,11 +73,14 @@ export interface UsageReport {
 export async function usageReport(db: Db, accountId: string, plan: string, now = new Date()): Promise<UsageReport> {
   const { start, end } = quotaPeriod(now);
   const limits = limitsOf(plan);
-  const [counter, byEndpoint] = await Promise.all([
-    db.usageCounter.findUnique({ where: { accountId_periodStart: { accountId, periodStart: start } } }),
-    db.usageEvent.groupBy({ by: ['endpoint'], where: { accountId, createdAt: { gte: start, lt: end } }, _sum: { units: true } }),
-  ]);
-  const used = counter?.used ?? 0;
+  // One round trip (this is the route that is polled): the month's counter and the per-endpoint sums.
+  const rows = await db.$queryRaw<{ endpoint: string | null; units: bigint | null; used: number | null }[]>`
+    SELECT e.endpoint, e.units, c.used
+    FROM (SELECT used FROM usage_counters WHERE account_id = ${accountId}::uuid AND period_start = ${start}) c
+    FULL JOIN (SELECT endpoint, SUM(units) AS units FROM usage_events
+               WHERE account_id = ${accountId}::uuid AND created_at >= ${start} AND created_at < ${end} GROUP BY endpoint) e ON true`;
+  const used = rows.find((row) => row.used !== null)?.used ?? 0;
+  const byEndpoint = rows.filter((row) => row.endpoint !== null).map((row) => ({ endpoint: row.endpoint as string, units: Number(row.units ?? 0) }));
   return {
     plan,
     period_start: start.toISOString(),
@@ -85,7 +88,7 @@ export async function usageReport(db: Db, accountId: string, plan: string, now =
     included_requests: limits.includedRequestsPerMonth,
     used_requests: used,
     remaining_requests: Math.max(0, limits.includedRequestsPerMonth - used),
-    by_endpoint: Object.fromEntries(byEndpoint.map((row) => [row.endpoint, row._sum.units ?? 0])),
+    by_endpoint: Object.fromEntries(byEndpoint.map((row) => [row.endpoint, row.units])),
     rate_limit_rps: limits.requestsPerSecond,
   };
 }

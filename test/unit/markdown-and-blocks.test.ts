@@ -66,6 +66,7 @@ pith --help</code></pre>
       date: '2025-01-02T00:00:00.000Z',
       url: 'https://pith.example/docs/using',
       retrieved_at: '2026-01-01T00:00:00.000Z',
+      robots_allowed: null, // not checked by the HTML pipeline; extractUrl fills it per the key's policy
     });
   });
 
