@@ -38,6 +38,7 @@ const env = {
   TEMPORAL_ADDRESS: `127.0.0.1:${await freePort()}`, // not needed by /usage; the client connects lazily
   LOG_LEVEL: 'error',
   REGISTER_LIMIT_PER_HOUR: '1000',
+  WEBHOOK_ENCRYPTION_KEY: 'cd'.repeat(32),
 };
 step('Starting the API process');
 const api = startProcess('api', process.execPath, ['--import', 'tsx', path.join(projectRoot, 'src/api/main.ts')], { cwd: projectRoot, env, logFile: path.join(scratch, 'api.log') });

@@ -4,6 +4,8 @@
  * Ctrl-C / SIGTERM stops everything it started, API and worker first.
  */
 import path from 'node:path';
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { ConfigError, parseConfig, type Config } from '../src/config.js';
 import { dataDir, projectRoot } from './lib/paths.js';
 import { step, warn } from './lib/log.js';
@@ -15,6 +17,16 @@ import { ensureTemporalCli } from './lib/tools.js';
 import { startTemporalServer } from './lib/temporal-server.js';
 import { waitUntil } from './lib/ports.js';
 import { ensureChromium } from './lib/chromium.js';
+
+/** A local key sealing webhook secrets when none is configured: made once, kept under .data/ (never committed). */
+function localEncryptionKey(): string {
+  const file = path.join(dataDir, 'webhook-encryption.key');
+  if (!existsSync(file)) {
+    mkdirSync(dataDir, { recursive: true });
+    writeFileSync(file, randomBytes(32).toString('hex'), { mode: 0o600 });
+  }
+  return readFileSync(file, 'utf8').trim();
+}
 
 let cfg: Config;
 try {
@@ -86,7 +98,7 @@ try {
 
   if (!(await ensureChromium(cfg.RENDER_CHROMIUM_PATH))) warn('Chromium is unavailable: render_js requests will get js_rendering_unavailable');
 
-  const env = { ...process.env, DATABASE_URL: databaseUrl, TEMPORAL_ADDRESS: temporalAddress };
+  const env = { ...process.env, DATABASE_URL: databaseUrl, TEMPORAL_ADDRESS: temporalAddress, WEBHOOK_ENCRYPTION_KEY: cfg.WEBHOOK_ENCRYPTION_KEY ?? localEncryptionKey() };
   const nodeArgs = (entry: string) => ['--import', 'tsx', path.join(projectRoot, entry)];
   const supervise = (name: string, entry: string, restarts = 0): void => {
     const child = startProcess(name, process.execPath, nodeArgs(entry), { cwd: projectRoot, env, prefixOutput: true });

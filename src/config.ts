@@ -64,6 +64,8 @@ const envSchema = z.object({
   STRIPE_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(5_000),
   /** How long fetched prices count as fresh (contract: 24 hours). */
   PRICING_CACHE_TTL_MS: z.coerce.number().int().min(1000).default(24 * 60 * 60 * 1000),
+  /** AES-256-GCM key (64 hex) sealing webhook signing secrets at rest; `npm start` creates one under .data/ when unset. */
+  WEBHOOK_ENCRYPTION_KEY: z.string().regex(/^[0-9a-fA-F]{64}$/, 'must be 64 hex characters (32 bytes)').optional(),
   LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error', 'silent']).default('info'),
 });
 

@@ -6,6 +6,11 @@ export function requireDatabaseUrl(cfg: Config): string {
   return cfg.DATABASE_URL;
 }
 
+export function requireWebhookEncryptionKey(cfg: Config): string {
+  if (!cfg.WEBHOOK_ENCRYPTION_KEY) throw new Error('WEBHOOK_ENCRYPTION_KEY is not set (64 hex characters). `npm start` creates one under .data/; in production, set it from your secret store.');
+  return cfg.WEBHOOK_ENCRYPTION_KEY;
+}
+
 export function requireTemporalAddress(cfg: Config): string {
   return cfg.TEMPORAL_ADDRESS ?? `127.0.0.1:${cfg.TEMPORAL_PORT}`;
 }

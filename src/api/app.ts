@@ -11,6 +11,7 @@ import { accountRoutes } from './routes/account.js';
 import { pricingRoutes } from './routes/pricing.js';
 import { requestLogging } from './request-logging.js';
 import { docsRoutes } from './routes/docs.js';
+import { webhookRoutes } from './routes/webhooks.js';
 
 /** Largest JSON body accepted (a 1000-URL bulk request fits with room to spare). */
 const JSON_BODY_LIMIT = '1mb';
@@ -44,7 +45,7 @@ export function createApp(deps: AppDeps): Koa<PithState> {
     await next();
   });
 
-  const routers = [healthRoutes(deps), pricingRoutes(deps), registerRoutes(deps), extractRoutes(deps), bulkRoutes(deps), keyRoutes(deps), accountRoutes(deps), docsRoutes(deps)];
+  const routers = [healthRoutes(deps), pricingRoutes(deps), registerRoutes(deps), extractRoutes(deps), bulkRoutes(deps), keyRoutes(deps), accountRoutes(deps), webhookRoutes(deps), docsRoutes(deps)];
   for (const router of routers) {
     app.use(router.routes());
     app.use(router.allowedMethods({ throw: true }));

@@ -4,7 +4,8 @@ import type { Db } from '../db/prisma.js';
 import type { ExtractionServices } from '../runtime-services.js';
 import { RateLimits } from './rate-limits.js';
 import { RequestLogWriter } from '../services/request-log.js';
-import { requireDatabaseUrl } from '../runtime-env.js';
+import { requireDatabaseUrl, requireWebhookEncryptionKey } from '../runtime-env.js';
+import { SecretBox } from '../services/webhook-secrets.js';
 import type { AppDeps } from './state.js';
 
 /** Everything an API process holds, and how to let go of it at shutdown. */
@@ -23,6 +24,7 @@ export function createApiDeps(cfg: Config, db: Db, temporal: Client, extraction?
     temporal,
     limits,
     requestLog,
+    secrets: new SecretBox(requireWebhookEncryptionKey(cfg)),
     ...(extraction ? { renderer: extraction.renderer, extractor: extraction.extractor } : {}),
     async close() {
       await requestLog.flush();

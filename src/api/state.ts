@@ -6,6 +6,7 @@ import type { HtmlExtractor } from '../extraction/thread-pool.js';
 import type { RateLimits } from './rate-limits.js';
 import type { RequestLogWriter } from '../services/request-log.js';
 import type { Policy } from '../services/policy.js';
+import type { SecretBox } from '../services/webhook-secrets.js';
 
 /** What every route handler can reach: configuration and the shared clients. */
 export interface AppDeps {
@@ -18,6 +19,7 @@ export interface AppDeps {
   extractor?: HtmlExtractor;
   limits: RateLimits;
   requestLog: RequestLogWriter;
+  secrets: SecretBox;
 }
 
 /** Set by the auth middleware on authenticated routes. */

@@ -7,6 +7,7 @@ import { SEARCH_ATTRIBUTE_KEYS } from '../../workflows/search-attributes.js';
 import type { BulkJobInput } from '../../workflows/bulk-job.js';
 import { toJobObject, type JobObject } from './job-view.js';
 import { meter, refund } from './metering.js';
+import { mintSecretOnFirstUse, type SecretBox } from './webhook-secrets.js';
 import type { RobotsMode } from './policy.js';
 
 /** Contract: job results expire 6 hours after the job. */
@@ -16,6 +17,7 @@ export interface JobServiceDeps {
   db: Db;
   temporal: Client;
   cfg: Config;
+  secrets: SecretBox;
 }
 
 export interface Actor {
@@ -45,7 +47,7 @@ export async function submitBulkJob(deps: JobServiceDeps, actor: Actor, request:
   const jobId = randomUUID();
   const workflowId = workflowIdFor('bulk', jobId);
   const now = new Date();
-  const { eventId } = await db.$transaction(async (tx) => {
+  const { eventId, signingSecret } = await db.$transaction(async (tx) => {
     await tx.job.create({
       data: {
         id: jobId,
@@ -61,7 +63,9 @@ export async function submitBulkJob(deps: JobServiceDeps, actor: Actor, request:
       },
     });
     // One metered request per URL, reserved in the same transaction: no job without its metering.
-    return meter(tx, { accountId: actor.accountId, keyId: actor.keyId, plan: actor.plan, endpoint: 'POST /bulk', units: request.urls.length }, now);
+    const metered = await meter(tx, { accountId: actor.accountId, keyId: actor.keyId, plan: actor.plan, endpoint: 'POST /bulk', units: request.urls.length }, now);
+    const signingSecret = request.webhook_url ? await mintSecretOnFirstUse(tx, deps.secrets, actor.accountId) : null;
+    return { ...metered, signingSecret };
   });
 
   const input: BulkJobInput = { jobId, urls: request.urls, concurrency: cfg.JOB_URL_CONCURRENCY, robots: request.robots };
@@ -80,13 +84,14 @@ export async function submitBulkJob(deps: JobServiceDeps, actor: Actor, request:
     if (!(err instanceof WorkflowExecutionAlreadyStartedError)) {
       await db.$transaction(async (tx) => {
         await refund(tx, actor.accountId, request.urls.length, eventId, now);
+        if (signingSecret) await tx.account.update({ where: { id: actor.accountId }, data: { webhookSecret: null, webhookSecretRotatedAt: null } });
         await tx.job.delete({ where: { id: jobId } });
       });
       throw new ApiError('service_unavailable', 'The job queue is unavailable; nothing was queued or metered. Retry shortly.');
     }
   }
   const started = await db.job.update({ where: { id: jobId }, data: { workflowStartedAt: new Date() } });
-  return { ...toJobObject(started, []), webhook_signing_secret: null };
+  return { ...toJobObject(started, []), webhook_signing_secret: signingSecret };
 }
 
 const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;

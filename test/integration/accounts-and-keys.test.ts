@@ -106,6 +106,33 @@ describe('keys', () => {
   });
 });
 
+describe('webhook signing secret', () => {
+  it('is minted by the first submission with a webhook_url, null afterwards, rotated unmetered, and sealed at rest', async () => {
+    const reg = await api.register();
+    const without = await api.post('/bulk', { urls: [pages.url('/open')] }, reg.api_key);
+    expect(without.body.webhook_signing_secret).toBeNull();
+    const first = await api.post('/bulk', { urls: [pages.url('/open')], webhook_url: 'https://hooks.example.com/pith' }, reg.api_key);
+    expect(first.body.webhook_signing_secret).toMatch(/^whsec_[0-9a-f]{64}$/);
+    const second = await api.post('/bulk', { urls: [pages.url('/open')], webhook_url: 'https://hooks.example.com/pith' }, reg.api_key);
+    expect(second.body.webhook_signing_secret).toBeNull();
+
+    const stored = await stack.db.account.findUnique({ where: { id: reg.account_id } });
+    expect(stored?.webhookSecret).toMatch(/^v1\./);
+    expect(stored?.webhookSecret).not.toContain(first.body.webhook_signing_secret.slice(6));
+    expect(stack.deps.secrets.open(stored!.webhookSecret!)).toBe(first.body.webhook_signing_secret);
+
+    const usedBefore = (await api.get('/usage', reg.api_key)).body.used_requests;
+    const rotated = await api.post('/webhook/rotate', undefined, reg.api_key);
+    expect(rotated.status).toBe(200);
+    expect(rotated.body.webhook_signing_secret).toMatch(/^whsec_[0-9a-f]{64}$/);
+    expect(rotated.body.webhook_signing_secret).not.toBe(first.body.webhook_signing_secret);
+    expect(Date.parse(rotated.body.rotated_at)).toBeGreaterThan(Date.now() - 60_000);
+    const after = await stack.db.account.findUnique({ where: { id: reg.account_id } });
+    expect(stack.deps.secrets.open(after!.webhookSecret!)).toBe(rotated.body.webhook_signing_secret);
+    expect((await api.get('/usage', reg.api_key)).body.used_requests).toBe(usedBefore);
+  });
+});
+
 describe('scopes: every route × every scope', () => {
   // Route → the scope the contract requires (null: any valid key). Each call is a request the key could
   // legitimately make; only the scope decides between 403 insufficient_scope and anything else.
@@ -116,6 +143,7 @@ describe('scopes: every route × every scope', () => {
     { method: 'POST', path: () => '/keys', scope: 'keys', body: (scope: string) => ({ scopes: [scope] }) },
     { method: 'GET', path: () => '/keys', scope: 'keys' },
     { method: 'DELETE', path: () => '/keys/key_00000000-0000-4000-8000-000000000000', scope: 'keys' },
+    { method: 'POST', path: () => '/webhook/rotate', scope: 'keys' },
     { method: 'GET', path: (id) => `/jobs/${id}`, scope: null },
     { method: 'GET', path: () => '/usage', scope: null },
     { method: 'GET', path: () => '/logs', scope: null },

@@ -59,6 +59,7 @@ export async function startStack(env: Record<string, string> = {}): Promise<Stac
     RENDER_MAX_PAGES: '2',
     // Test files register many accounts from 127.0.0.1; the limit itself has a test of its own.
     REGISTER_LIMIT_PER_HOUR: '100000',
+    WEBHOOK_ENCRYPTION_KEY: 'ab'.repeat(32),
     ...env,
   });
   const db = createDb(cfg.DATABASE_URL ?? '');

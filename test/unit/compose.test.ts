@@ -9,11 +9,20 @@ describe('docker-compose.yml', () => {
   it('validates with Docker Compose and declares the whole topology', () => {
     const cli = process.env.PITH_COMPOSE_CLI;
     if (!cli) throw new Error('PITH_COMPOSE_CLI is not set: run the suite through `npm test`, which installs Docker Compose');
-    const services = execFileSync(cli, ['-f', 'docker-compose.yml', 'config', '--services'], { cwd: root, encoding: 'utf8' }).trim().split('\n');
+    const env = { ...process.env, WEBHOOK_ENCRYPTION_KEY: 'ab'.repeat(32) };
+    const services = execFileSync(cli, ['-f', 'docker-compose.yml', 'config', '--services'], { cwd: root, encoding: 'utf8', env }).trim().split('\n');
     expect(services.sort()).toEqual(['api', 'migrate', 'postgres', 'temporal', 'temporal-setup', 'temporal-ui', 'worker']);
-    const config = JSON.parse(execFileSync(cli, ['-f', 'docker-compose.yml', 'config', '--format', 'json'], { cwd: root, encoding: 'utf8' }));
+    const config = JSON.parse(execFileSync(cli, ['-f', 'docker-compose.yml', 'config', '--format', 'json'], { cwd: root, encoding: 'utf8', env }));
     expect(config.services.temporal.environment.DB).toBe('postgres12');
     expect(config.services.api.environment.DATABASE_URL).toMatch(/@postgres:5432\//);
     expect(config.services.worker.command).toEqual(['node', '--import', 'tsx', 'src/temporal/worker-main.ts']);
+    expect(config.services.api.environment.WEBHOOK_ENCRYPTION_KEY).toBe('ab'.repeat(32));
+  });
+
+  it('refuses to configure the topology without the webhook encryption key', () => {
+    const cli = process.env.PITH_COMPOSE_CLI;
+    if (!cli) throw new Error('PITH_COMPOSE_CLI is not set: run the suite through `npm test`');
+    const { WEBHOOK_ENCRYPTION_KEY: _unset, ...env } = process.env;
+    expect(() => execFileSync(cli, ['-f', 'docker-compose.yml', 'config', '--quiet'], { cwd: root, env, stdio: 'pipe' })).toThrow(/WEBHOOK_ENCRYPTION_KEY/);
   });
 });

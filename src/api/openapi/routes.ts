@@ -165,7 +165,7 @@ export const ROUTES: readonly RouteDoc[] = [
     errors: ['key_not_found'],
   },
   {
-    method: 'post', path: '/webhook/rotate', tag: 'Keys', auth: 'keys', unmetered: true, implemented: false,
+    method: 'post', path: '/webhook/rotate', tag: 'Keys', auth: 'keys', unmetered: true, implemented: true,
     summary: 'Rotate the webhook signing secret',
     description: 'Mints a new secret; the old one is invalid at once, but deliveries already in flight carry the old signature, so accept both for a short time. No request body; not metered.',
     success: { status: 200, description: 'The new secret, shown only here.', schema: WebhookSecretSchema },
