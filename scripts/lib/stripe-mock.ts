@@ -1,48 +1,7 @@
-import { execFileSync, spawn } from 'node:child_process';
-import { existsSync, mkdirSync } from 'node:fs';
 import { devNull } from 'node:os';
-import path from 'node:path';
-import { projectRoot, toolsBin } from './paths.js';
-import { step, withProgress } from './log.js';
 import { startProcess, type ManagedProcess } from './processes.js';
 
-/**
- * Stripe's own API emulator: it validates every request against Stripe's OpenAPI spec and answers with
- * the spec's fixtures. Pinned: v0.203.0 installs with plain `go install` (no `replace` directive).
- */
-export const STRIPE_MOCK_MODULE = 'github.com/stripe/stripe-mock@v0.203.0';
-
-function onPath(binary: string): string | undefined {
-  try {
-    return execFileSync('sh', ['-c', `command -v ${binary}`], { encoding: 'utf8' }).trim() || undefined;
-  } catch {
-    return undefined;
-  }
-}
-
-function goInstall(module: string, gobin: string): Promise<void> {
-  return new Promise((resolve, reject) => {
-    const child = spawn('go', ['install', module], { cwd: projectRoot, env: { ...process.env, GOBIN: gobin, GOFLAGS: '-mod=mod' }, stdio: ['ignore', 'pipe', 'pipe'] });
-    let output = '';
-    child.stdout.on('data', (c: Buffer) => (output += c.toString()));
-    child.stderr.on('data', (c: Buffer) => (output += c.toString()));
-    child.on('error', (err) => reject(new Error(`go install: cannot run go: ${err.message}`)));
-    child.on('exit', (code) => (code === 0 ? resolve() : reject(new Error(`go install ${module} failed (exit ${code}):\n${output.slice(-4000)}`))));
-  });
-}
-
-/** stripe-mock: in .tools/bin, on PATH, or built once from the Go module proxy (seconds, not minutes). */
-export async function ensureStripeMock(): Promise<string> {
-  const local = path.join(toolsBin, 'stripe-mock');
-  if (existsSync(local)) return local;
-  const global = onPath('stripe-mock');
-  if (global) return global;
-  if (!onPath('go')) throw new Error('stripe-mock is missing and Go is not installed to build it. Install Go (https://go.dev) or put `stripe-mock` on PATH.');
-  mkdirSync(toolsBin, { recursive: true });
-  step(`Building stripe-mock (${STRIPE_MOCK_MODULE}) into .tools/bin for the pricing tests`);
-  await withProgress('stripe-mock build', goInstall(STRIPE_MOCK_MODULE, toolsBin));
-  return local;
-}
+export { ensureStripeMock, STRIPE_MOCK_MODULE } from './tools.js';
 
 export interface StripeMockHandle {
   /** e.g. `http://127.0.0.1:40123`: what STRIPE_API_BASE takes. */

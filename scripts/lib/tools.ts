@@ -28,36 +28,49 @@ function run(label: string, command: string, args: string[], env: NodeJS.Process
   });
 }
 
-/** The Temporal CLI (a real Temporal server via `server start-dev`): on PATH, in .tools/bin, or built once from the Go module proxy. */
-export async function ensureTemporalCli(): Promise<string> {
-  const local = path.join(toolsBin, 'temporal');
+interface GoTool {
+  /** The binary's name in .tools/bin and on PATH. */
+  name: string;
+  /** `module/path/cmd@version` for `go install`. */
+  module: string;
+  /** The name `go install` gives the binary (its main package's directory), when it differs from `name`. */
+  builtAs?: string;
+  /** Shown while building: what it is for and how long the first build takes. */
+  purpose: string;
+}
+
+/** A Go-built tool: in .tools/bin, on PATH, or built once from the Go module proxy into .tools/bin. */
+async function ensureGoTool(tool: GoTool): Promise<string> {
+  const local = path.join(toolsBin, tool.name);
   if (existsSync(local)) return local;
-  const global = onPath('temporal');
+  const global = onPath(tool.name);
   if (global) return global;
-  if (!onPath('go')) throw new Error('The Temporal CLI is missing and Go is not installed to build it. Install Go (https://go.dev) or put `temporal` on PATH.');
+  if (!onPath('go')) throw new Error(`${tool.name} is missing and Go is not installed to build it. Install Go (https://go.dev) or put \`${tool.name}\` on PATH.`);
+  const buildDir = path.join(toolsDir, `${tool.name}-build`);
   mkdirSync(toolsBin, { recursive: true });
-  step(`Building the Temporal CLI (${TEMPORAL_CLI_MODULE}) into .tools/bin — the first build takes several minutes`);
-  await withProgress('Temporal CLI build', run('go install', 'go', ['install', TEMPORAL_CLI_MODULE], { ...process.env, GOBIN: toolsBin, GOFLAGS: '-mod=mod' }));
+  step(`Building ${tool.name} (${tool.module}) into .tools/bin — ${tool.purpose}`);
+  await withProgress(`${tool.name} build`, run('go install', 'go', ['install', tool.module], { ...process.env, GOBIN: buildDir, GOFLAGS: '-mod=mod' }));
+  renameSync(path.join(buildDir, tool.builtAs ?? tool.name), local);
   return local;
 }
+
+/** The Temporal CLI (a real Temporal server via `server start-dev`). */
+export const ensureTemporalCli = () =>
+  ensureGoTool({ name: 'temporal', module: TEMPORAL_CLI_MODULE, purpose: 'the Temporal dev server; the first build takes several minutes' });
 
 /** Docker Compose v2 (standalone binary), only to validate docker-compose.yml: no Docker engine runs here. */
 export const COMPOSE_MODULE = 'github.com/docker/compose/v2/cmd@v2.29.7';
 
-export async function ensureComposeCli(): Promise<string> {
-  const local = path.join(toolsBin, 'docker-compose');
-  if (existsSync(local)) return local;
-  const global = onPath('docker-compose');
-  if (global) return global;
-  if (!onPath('go')) throw new Error('docker-compose is missing and Go is not installed to build it.');
-  mkdirSync(toolsBin, { recursive: true });
-  step(`Building Docker Compose (${COMPOSE_MODULE}) into .tools/bin to validate docker-compose.yml — about two minutes the first time`);
-  const buildDir = path.join(toolsDir, 'compose-build');
-  await withProgress('Docker Compose build', run('go install', 'go', ['install', COMPOSE_MODULE], { ...process.env, GOBIN: buildDir, GOFLAGS: '-mod=mod' }));
-  // The module's main package is named `cmd`; as `docker-compose` it runs standalone.
-  renameSync(path.join(buildDir, 'cmd'), local);
-  return local;
-}
+export const ensureComposeCli = () =>
+  ensureGoTool({ name: 'docker-compose', module: COMPOSE_MODULE, builtAs: 'cmd', purpose: 'to validate docker-compose.yml; about two minutes the first time' });
+
+/**
+ * Stripe's own API emulator: it validates every request against Stripe's OpenAPI spec and answers with
+ * the spec's fixtures. Pinned: v0.203.0 installs with plain `go install` (no `replace` directive).
+ */
+export const STRIPE_MOCK_MODULE = 'github.com/stripe/stripe-mock@v0.203.0';
+
+export const ensureStripeMock = () => ensureGoTool({ name: 'stripe-mock', module: STRIPE_MOCK_MODULE, purpose: 'for the pricing tests; seconds' });
 
 export const testServerLibDir = path.join(toolsDir, 'temporal-test-server', 'lib');
 
