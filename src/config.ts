@@ -17,6 +17,8 @@ const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   PORT: port.default(3000),
   HOST: z.string().min(1).default('127.0.0.1'),
+  /** API server processes sharing the port (node:cluster); 1 = a single process. */
+  API_WORKERS: z.coerce.number().int().min(1).max(64).default(1),
   BASE_URL: z.url().optional(),
   MCP_URL: z.url().optional(),
   DATABASE_URL: z

@@ -1,33 +1,30 @@
-import { once } from 'node:events';
+import cluster from 'node:cluster';
 import { config } from '../config.js';
-import { createDb } from '../db/prisma.js';
-import { createTemporalClient } from '../temporal/client.js';
-import { createApp } from './app.js';
-import { createApiDeps } from './deps.js';
-import { createExtractionServices } from '../runtime-services.js';
-import { requireDatabaseUrl, requireTemporalAddress } from '../runtime-env.js';
+import { runApiServer } from './server.js';
 
-/** The API process: `npm start` runs it; it can also run alone with DATABASE_URL and TEMPORAL_ADDRESS set. */
+/**
+ * The API process: `npm start` runs it; it can also run alone with DATABASE_URL and TEMPORAL_ADDRESS
+ * set. With API_WORKERS > 1 it forks that many servers sharing the port (node:cluster), one per core:
+ * every piece of shared state (limits, quota, logs) lives in PostgreSQL, so workers need no coordination.
+ */
 const cfg = config();
-const db = createDb(requireDatabaseUrl(cfg));
-const temporal = createTemporalClient(requireTemporalAddress(cfg), cfg.TEMPORAL_NAMESPACE);
-const extraction = createExtractionServices(cfg);
-const deps = createApiDeps(cfg, db, temporal, extraction);
-const app = createApp(deps);
-const server = app.listen(cfg.PORT, cfg.HOST);
-await once(server, 'listening');
-console.log(JSON.stringify({ level: 'info', msg: 'api listening', url: `http://${cfg.HOST}:${cfg.PORT}` }));
-
-let stopping = false;
-async function shutdown(signal: string): Promise<void> {
-  if (stopping) return;
-  stopping = true;
-  console.log(JSON.stringify({ level: 'info', msg: 'api stopping', signal }));
-  server.close();
-  server.closeIdleConnections();
-  await deps.close();
-  await Promise.allSettled([db.$disconnect(), temporal.connection.close(), extraction.close()]);
-  process.exit(0);
+if (cfg.API_WORKERS > 1 && cluster.isPrimary) {
+  let stopping = false;
+  for (let i = 0; i < cfg.API_WORKERS; i++) cluster.fork();
+  cluster.on('exit', (worker, code, signal) => {
+    if (stopping) {
+      if (Object.keys(cluster.workers ?? {}).length === 0) process.exit(0);
+      return;
+    }
+    console.error(JSON.stringify({ level: 'warn', msg: 'api worker exited; replacing it', pid: worker.process.pid, code, signal }));
+    cluster.fork();
+  });
+  const stop = (signal: NodeJS.Signals) => {
+    stopping = true;
+    for (const worker of Object.values(cluster.workers ?? {})) worker?.process.kill(signal);
+  };
+  process.on('SIGTERM', () => stop('SIGTERM'));
+  process.on('SIGINT', () => stop('SIGTERM'));
+} else {
+  await runApiServer(cfg);
 }
-process.on('SIGTERM', () => void shutdown('SIGTERM'));
-process.on('SIGINT', () => void shutdown('SIGINT'));

@@ -2,7 +2,7 @@ import { fragmentBody, type DomDocument, type DomElement } from './dom.js';
 import { removeBoilerplate } from './main-content/boilerplate.js';
 import { cleanContent } from './main-content/cleanup.js';
 import { findOwnCandidate } from './main-content/own-candidate.js';
-import { guessPageKind, type PageKind } from './main-content/page-kind.js';
+import { guessPageKind, looksLikeListing, type PageKind } from './main-content/page-kind.js';
 import { runReadability } from './main-content/readability.js';
 import { repairParsing } from './main-content/repair.js';
 
@@ -18,13 +18,16 @@ export interface MainContent {
  * pages, listings and collections, whose content is spread over many similar blocks. When its
  * result holds less than this share of our own content root's text, our root is used instead;
  * the share is small for pages that declare themselves articles and large for the other kinds.
+ * `repeated`: a page declaring nothing whose root is a run of like linked blocks (looksLikeListing);
+ * when Readability still gets 90% of that text it found the same content, usually more cleanly.
  */
-const READABILITY_MIN_SHARE: Record<PageKind, number> = {
+const READABILITY_MIN_SHARE: Record<PageKind | 'repeated', number> = {
   article: 0.1,
   unknown: 0.6,
   forum: 0.8,
   product: 1,
   listing: 0.8,
+  repeated: 0.9,
 };
 
 /**
@@ -35,11 +38,14 @@ export function findMainContent(document: DomDocument, pageUrl: string): MainCon
   const dom = document as unknown as Document;
   const body = dom.body as Element | null;
   if (!body) return null;
-  const kind = guessPageKind(dom, pageUrl);
+  const declared = guessPageKind(dom, pageUrl);
   repairParsing(body);
-  removeBoilerplate(body, { dropComments: kind === 'article' });
+  removeBoilerplate(body, { dropComments: declared === 'article' });
 
   const own = findOwnCandidate(body);
+  // A page that declares nothing but whose content is a run of like linked blocks is a listing.
+  const kind: PageKind | 'repeated' =
+    declared === 'unknown' && own && looksLikeListing(own.root, (element) => own.stats.get(element)?.text ?? 0) ? 'repeated' : declared;
   // Serialised now: Readability rewrites the document it reads.
   const ownHtml = own ? own.root.outerHTML : '';
   const readability = runReadability(dom);
@@ -49,7 +55,7 @@ export function findMainContent(document: DomDocument, pageUrl: string): MainCon
   if (!html) return null;
   const root = fragmentBody(html);
   // Link lists inside an article are "related" boxes; on a listing they are the content.
-  cleanContent(root as unknown as Element, { dropLinkLists: !useOwn });
+  cleanContent(root as unknown as Element, { dropLinkLists: !useOwn, isArticle: kind === 'article', pageUrl });
   if (!root.textContent?.trim() && !root.querySelector('img')) return null;
   return { root, title: readability?.title ?? (dom.title?.trim() || null), byline: readability?.byline ?? null };
 }

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { parseDocument } from '../../src/extraction/dom.js';
 import { findMainContent } from '../../src/extraction/main-content.js';
+import { looksLikeListing } from '../../src/extraction/main-content/page-kind.js';
 import { plainText } from '../../src/extraction/text.js';
 
 const sentence = (topic: string, n: number): string =>
@@ -79,5 +80,45 @@ describe('findMainContent', () => {
 
   it('returns null for a page without content, never an empty root', () => {
     expect(findMainContent(parseDocument(`<body>${siteNav}<script>var x = 1;</script></body>`), 'https://example.com/')).toBeNull();
+  });
+
+  it('drops photo credits, datelines, bylines, widget labels and "Related:" pointers from an article', () => {
+    const text = extract(
+      `<main><article><h1>Storm hits coast</h1><p>By Jane Doe - 11/18/19 11:04 PM EST</p><p>Updated 10:02 AM EST Nov 19, 2019</p>
+        ${paragraphs('the storm', 3)}<div>Photo: Sam Lee, AP</div><p>Waves break over the pier in the harbour town. (AP Photo/Sam Lee)</p>
+        <div>Advertisement</div><p>Related: <a href="/other">Earlier storm flooded the town</a></p>${paragraphs('the aftermath', 3)}</article></main>`,
+      'https://news.example.com/2019/11/storm',
+    );
+    expect(text).toContain('sentence 2 about the storm');
+    expect(text).toContain('sentence 2 about the aftermath');
+    for (const junk of ['Jane Doe', 'Updated 10:02', 'Sam Lee', 'Waves break', 'Advertisement', 'Earlier storm']) expect(text).not.toContain(junk);
+  });
+
+  it('keeps dates that recur on every item of a listing', () => {
+    const items = Array.from(
+      { length: 6 },
+      (_, i) => `<li class="repo"><h3><a href="/r${i}">Repository number ${i}</a></h3><p>A tool for parsing format ${i} files quickly and safely.</p><p>Updated Mar ${i + 1}, 2026</p></li>`,
+    ).join('');
+    const text = extract(`${siteNav}<main><h1>Repositories</h1><ul class="repos">${items}</ul></main>${siteFooter}`, 'https://code.example.com/org/repositories');
+    expect(text).toContain('Repository number 5');
+    expect(text).toContain('Updated Mar 6, 2026');
+  });
+
+  it('drops long reader comments under a page that declares itself an article', () => {
+    const comments = Array.from({ length: 4 }, (_, i) => `<li class="comment">${paragraphs(`reader view ${i}`, 3)}</li>`).join('');
+    const jsonLd = `<script type="application/ld+json">{"@type":"BlogPosting","headline":"Open thread"}</script>`;
+    const text = extract(`${jsonLd}<main><article><h1>Open thread</h1>${paragraphs('the thread', 1)}</article><ol class="comment-list">${comments}</ol></main>`, 'https://blog.example.com/2018/09/open-thread');
+    expect(text).toContain('sentence 0 about the thread');
+    expect(text).not.toContain('reader view 2');
+  });
+
+  it('recognises a run of like linked blocks as a listing, and prose as not one', () => {
+    const listing = parseDocument(
+      `<!doctype html><html><body><div id="grid">${Array.from({ length: 6 }, (_, i) => `<div class="tile"><a href="/p${i}">Product ${i}</a><span>$${i}9.00</span></div>`).join('')}</div></body></html>`,
+    );
+    const article = parseDocument(`<!doctype html><html><body><article>${paragraphs('prose', 6)}<p><a href="/x">one link</a></p></article></body></html>`);
+    const textOf = (element: Element): number => (element.textContent ?? '').length;
+    expect(looksLikeListing(listing.body as unknown as Element, textOf)).toBe(true);
+    expect(looksLikeListing(article.body as unknown as Element, textOf)).toBe(false);
   });
 });

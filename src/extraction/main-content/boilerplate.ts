@@ -60,9 +60,20 @@ export function removeBoilerplate(body: Element, options: { dropComments: boolea
   }
   for (const element of body.querySelectorAll('[class],[id]')) {
     const names = `${element.getAttribute('class') ?? ''} ${element.getAttribute('id') ?? ''}`;
-    if (BOILERPLATE_WORDS.test(names) || (options.dropComments && COMMENT_WORDS.test(names))) remove(element);
+    if (BOILERPLATE_WORDS.test(names)) remove(element);
+    else if (options.dropComments && COMMENT_WORDS.test(names)) removeComments(element);
   }
   removeSiteHeaders(body);
+}
+
+/**
+ * Under an article, reader comments are long prose, often longer than the article itself, so the
+ * prose and share-of-page guards cannot spare them; only a block holding the page title (a
+ * misnamed wrapper around the article) is kept.
+ */
+function removeComments(element: Element): void {
+  if (NEVER_REMOVED.has(element.tagName) || !element.isConnected || element.querySelector('h1')) return;
+  element.remove();
 }
 
 /** Chrome has short texts; a block with the page title or several real paragraphs is content, whatever its name. */

@@ -3,7 +3,7 @@
  * extractors keep but readers and the benchmarks' annotators do not count as content —
  * image captions and credits, bylines and timestamps, and link lists such as "You may also like".
  */
-import { collectTextStats, linkDensity } from './text-stats.js';
+import { collectTextStats, linkDensity, type StatsMap } from './text-stats.js';
 
 const CAPTION_SELECTOR = 'figcaption,[class*="caption" i],[class*="credit" i]';
 
@@ -14,7 +14,107 @@ const METADATA_WORDS = /(?:^|[\s_-])(?:byline|author|authors|dateline|timestamp|
 const LINK_LIST_DENSITY = 0.8;
 const METADATA_MAX_TEXT = 160;
 
-export function cleanContent(body: Element, options: { dropLinkLists: boolean }): void {
+/**
+ * Short blocks whose whole text is a known kind of page furniture, as written across the web:
+ * photo credits ("Photo: …", "Image credit: …", "(Image: Getty)"), copyright lines, timestamps
+ * ("Updated 10:02 AM", "Published: 18 Nov 2019"), bylines ("By Jane Doe - 11/18/19"), and lone
+ * widget labels ("Advertisement", "Caption", "Close", "Share").
+ */
+const CREDIT_LINE = /^\(?\s*(?:photo(?:graph)?|image|picture|pic|illustration|video|foto|bild)s?(?:\s+credit)?s?\s*(?::|©|by\s)/i;
+const CREDIT_TAIL = /\(\s*(?:(?:photo|image|picture|pic)s?(?:\s+credit)?\s*(?::|by\s)|[^()]{0,40}\b(?:photo|images)\s*\/)[^()]*\)\s*$/i;
+const COPYRIGHT_LINE = /^(?:©|\(c\)\s|copyright\b)/i;
+const DATELINE = /^(?:(?:first\s+|last\s+)?(?:published|updated|posted|modified|last modified)(?:\s+(?:on|at))?\s*:?\s*[^.!?]*\d[^.!?]*|published|updated|posted)$/i;
+const BYLINE = /^[Bb][Yy]\s+\p{Lu}[\p{L}.'’-]*(?:\s+\p{Lu}[\p{L}.'’-]*){0,3}(?:\s*(?:,|\||-|–|—|and|&|\bon\b)\s*[^.!?]*)?$/u;
+const UI_LABEL = /^(?:advert(?:isement)?|ad|sponsored|caption|close|share(?:\s+(?:this|on)(?:\s+\w+)?)?|tweet|print|email|loading(?:\s+content)?\s*(?:\.\.\.|…)?|highlights|breaking news|skip (?:ad|advert(?:isement)?))$/i;
+const FURNITURE_MAX_TEXT = 200;
+const CAPTION_MAX_TEXT = 400;
+
+/** "Related: …", "READ MORE: …", "See also …": a label and a link to another page. */
+const LINK_LABEL = /^(?:related(?:\s+(?:stories|articles|content|posts?))?|read\s+(?:more|also|next)|see\s+(?:more|also)|also\s+(?:read|see|on\s+\S+)|more|don'?t\s+miss|recommended|watch|listen|click here)\b[^.!?]{0,40}?:/i;
+
+const BLOCKS = 'p,div,span,small,em,strong,i,b,li,dd,dt,h2,h3,h4,h5,h6,section,figure,blockquote';
+
+function normalized(element: Element): string {
+  return (element.textContent ?? '').replace(/\s+/g, ' ').trim();
+}
+
+type Furniture = 'caption' | 'stamp' | 'label';
+
+function furnitureKind(text: string): Furniture | null {
+  if (text.length > CAPTION_MAX_TEXT) return null;
+  if (CREDIT_TAIL.test(text)) return 'caption';
+  if (text.length > FURNITURE_MAX_TEXT) return null;
+  if (CREDIT_LINE.test(text) || COPYRIGHT_LINE.test(text)) return 'caption';
+  if (DATELINE.test(text) || (text.length <= 100 && BYLINE.test(text))) return 'stamp';
+  return UI_LABEL.test(text) ? 'label' : null;
+}
+
+function sameAddress(text: string, pageUrl: string): boolean {
+  if (!/^https?:\/\/\S+$/.test(text)) return false;
+  const strip = (u: string): string => u.replace(/^https?:\/\/(?:www\.)?/, '').replace(/[?#].*$/, '').replace(/\/$/, '');
+  return strip(text) === strip(pageUrl);
+}
+
+/**
+ * Removes page furniture (see above) and label-plus-link lines. Dates and bylines that recur on
+ * every item are part of a listing's content (an index of posts or repositories), so they stay.
+ */
+const STAMPS_OF_A_LISTING = 3;
+function removeFurniture(body: Element, pageUrl: string, articleLike: boolean): void {
+  let stats: StatsMap | null = null;
+  const stamps: Element[] = [];
+  for (const element of body.querySelectorAll(BLOCKS)) {
+    if (!element.isConnected || element.querySelector('img,picture,video,table,pre')) continue;
+    const text = normalized(element);
+    if (!text) continue;
+    const kind = furnitureKind(text);
+    if (kind === 'stamp') {
+      if (!stamps.some((stamp) => stamp.contains(element))) stamps.push(element);
+      continue;
+    }
+    if (kind || sameAddress(text, pageUrl)) {
+      element.remove();
+      continue;
+    }
+    if (!articleLike || text.length > FURNITURE_MAX_TEXT || !element.querySelector('a')) continue;
+    stats ??= collectTextStats(body);
+    const density = linkDensity(stats.get(element));
+    // A label then a link ("Related: …"), or a paragraph that is nothing but one link, is a pointer elsewhere.
+    if ((LINK_LABEL.test(text) && density >= 0.4) || (element.tagName === 'P' && density >= 0.95)) element.remove();
+  }
+  if (stamps.length < STAMPS_OF_A_LISTING) for (const stamp of stamps) stamp.remove();
+}
+
+/** Short link texts repeated three times or more are widget labels ("Whatsapp Facebook Pin", "Read more"). */
+const REPEATED_MAX_TEXT = 60;
+const REPEATED_MIN_COUNT = 3;
+function removeRepeatedLabels(body: Element): void {
+  const stats = collectTextStats(body);
+  const byText = new Map<string, Element[]>();
+  for (const element of body.querySelectorAll('p,div,span,a,small')) {
+    if (element.closest('td,th,li,pre,code')) continue;
+    const text = normalized(element);
+    if (text.length < 4 || text.length > REPEATED_MAX_TEXT || element.querySelector('img')) continue;
+    if (element.tagName !== 'A' && linkDensity(stats.get(element)) < 0.5) continue;
+    const list = byText.get(text);
+    if (list) list.push(element);
+    else byText.set(text, [element]);
+  }
+  for (const list of byText.values()) {
+    if (list.length < REPEATED_MIN_COUNT) continue;
+    for (const element of list) element.remove();
+  }
+}
+
+export interface CleanOptions {
+  /** The content came from Readability's article model: related-link lists and pointers go. */
+  dropLinkLists: boolean;
+  /** The page says it is an article: short link labels repeated on it are share and tool widgets. */
+  isArticle?: boolean;
+  pageUrl?: string;
+}
+
+export function cleanContent(body: Element, options: CleanOptions): void {
   for (const caption of body.querySelectorAll(CAPTION_SELECTOR)) {
     // A caption image stays (images with alt text are content); only the caption text goes.
     if (!caption.querySelector('img')) caption.remove();
@@ -25,6 +125,8 @@ export function cleanContent(body: Element, options: { dropLinkLists: boolean })
     const isMetadata = element.tagName === 'TIME' || METADATA_WORDS.test(names);
     if (isMetadata && (element.textContent ?? '').trim().length <= METADATA_MAX_TEXT) element.remove();
   }
+  removeFurniture(body, options.pageUrl ?? '', options.dropLinkLists);
+  if (options.dropLinkLists && options.isArticle) removeRepeatedLabels(body);
   if (options.dropLinkLists) removeLinkLists(body);
 }
 

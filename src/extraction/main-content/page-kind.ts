@@ -35,3 +35,45 @@ export function guessPageKind(document: Document, pageUrl: string): PageKind {
   for (const [pattern, kind] of URL_KINDS) if (pattern.test(path)) return kind;
   return ogType === 'article' ? 'article' : 'unknown';
 }
+
+/** Item blocks of a listing: one per product, post or result. Paragraphs and table rows are not items. */
+const ITEM_TAGS = new Set(['LI', 'DIV', 'ARTICLE', 'SECTION', 'A', 'DL']);
+const LISTING_MIN_ITEMS = 4;
+const LISTING_MIN_SHARE = 0.5;
+
+function signature(element: Element): string {
+  const firstClass = (element.getAttribute('class') ?? '').trim().split(/\s+/)[0] ?? '';
+  return `${element.tagName}.${firstClass}`;
+}
+
+/**
+ * A page whose content root is mostly a run of like sibling blocks (same tag and class), each with
+ * a link, is a listing, a collection or a thread — whatever it declares — and Readability, which
+ * keeps one best block, fails on it.
+ */
+export function looksLikeListing(root: Element, textOf: (element: Element) => number): boolean {
+  const total = textOf(root);
+  if (total <= 0) return false;
+  const queue: Element[] = [root];
+  while (queue.length) {
+    const element = queue.pop()!;
+    if (element.children.length < LISTING_MIN_ITEMS) {
+      queue.push(...element.children);
+      continue;
+    }
+    const groups = new Map<string, { count: number; text: number }>();
+    for (const child of element.children) {
+      queue.push(child);
+      if (!ITEM_TAGS.has(child.tagName) || (child.tagName !== 'A' && !child.querySelector('a[href]'))) continue;
+      const key = signature(child);
+      const group = groups.get(key) ?? { count: 0, text: 0 };
+      group.count++;
+      group.text += textOf(child);
+      groups.set(key, group);
+    }
+    for (const group of groups.values()) {
+      if (group.count >= LISTING_MIN_ITEMS && group.text >= LISTING_MIN_SHARE * total) return true;
+    }
+  }
+  return false;
+}

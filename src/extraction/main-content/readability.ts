@@ -10,7 +10,13 @@ export interface ReadabilityResult {
 
 /** Mozilla Readability on the (already cleaned) document; it mutates the document. */
 export function runReadability(document: Document): ReadabilityResult | null {
-  const article = new Readability(document, { charThreshold: 200 }).parse();
+  let article: ReturnType<Readability['parse']>;
+  try {
+    article = new Readability(document, { charThreshold: 200 }).parse();
+  } catch {
+    // Readability throws on some malformed trees (a null node in _grabArticle); our own root then stands alone.
+    return null;
+  }
   const html = article?.content?.trim();
   if (!article || !html) return null;
   return {
