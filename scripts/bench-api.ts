@@ -1,5 +1,5 @@
 /**
- * npm run bench:api [-- --rate 500 --seconds 30]
+ * npm run bench:api [-- --rate 500 --seconds 30 --workers 1]
  * An authenticated GET /usage at a steady rate against a real API process (auth, per-second rate
  * limiting and request logging on) backed by a fresh embedded PostgreSQL. Prints p50/p99 latency,
  * throughput and errors. The load is spread over 10 Growth accounts (100 req/s each) so that every
@@ -24,6 +24,7 @@ const arg = (name: string, fallback: number) => {
 const rate = arg('rate', 500);
 const seconds = arg('seconds', 30);
 const accounts = 10;
+const workers = arg('workers', 1);
 
 const scratch = mkdtempSync(path.join(tmpdir(), 'pith-bench-api-'));
 chmodSync(scratch, 0o755);
@@ -39,6 +40,7 @@ const env = {
   LOG_LEVEL: 'error',
   REGISTER_LIMIT_PER_HOUR: '1000',
   WEBHOOK_ENCRYPTION_KEY: 'cd'.repeat(32),
+  API_WORKERS: String(workers),
 };
 step('Starting the API process');
 const api = startProcess('api', process.execPath, ['--import', 'tsx', path.join(projectRoot, 'src/api/main.ts')], { cwd: projectRoot, env, logFile: path.join(scratch, 'api.log') });
@@ -67,6 +69,7 @@ try {
   console.log(
     JSON.stringify({
       route: 'GET /usage (auth + rate limit + request log)',
+      api_workers: workers,
       target_rps: rate,
       seconds,
       achieved_rps: Math.round(result.requests.average),
