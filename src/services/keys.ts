@@ -2,7 +2,7 @@ import type { ApiKey } from '@prisma/client';
 import type { Db } from '../db/prisma.js';
 import { ApiError } from '../errors.js';
 import { ALL_SCOPES, generateApiKey, hashApiKey, newKeyId, SCOPES } from './api-keys.js';
-import { intersectDomains, policyOfKey, stricterRobots, type RobotsMode } from './policy.js';
+import { intersectDomains, stricterRobots, type Policy, type RobotsMode } from './policy.js';
 
 export const GRANTABLE_SCOPES = [...SCOPES, ALL_SCOPES] as const;
 
@@ -10,6 +10,8 @@ export interface CallingKey {
   accountId: string;
   keyId: string;
   scopes: string[];
+  /** The calling key's policy, as authentication loaded it. */
+  policy: Policy;
 }
 
 export interface MintRequest {
@@ -28,7 +30,6 @@ export interface KeyView {
   policy: { allow_domains: string[]; deny_patterns: string[]; respect_robots: RobotsMode };
   created_at: string;
   expires_at: string | null;
-  last_used_at: string | null;
 }
 
 export function keyView(key: ApiKey): KeyView {
@@ -39,7 +40,6 @@ export function keyView(key: ApiKey): KeyView {
     policy: { allow_domains: key.allowDomains, deny_patterns: key.denyPatterns, respect_robots: key.respectRobots },
     created_at: key.createdAt.toISOString(),
     expires_at: key.expiresAt?.toISOString() ?? null,
-    last_used_at: key.lastUsedAt?.toISOString() ?? null,
   };
 }
 
@@ -50,16 +50,10 @@ function assertGrantable(caller: string[], requested: string[]): void {
   if (missing.length > 0) throw new ApiError('insufficient_scope', `scopes: this key cannot grant ${missing.join(', ')} (it holds ${caller.join(', ')})`);
 }
 
-async function loadCallingKey(db: Db, caller: CallingKey): Promise<ApiKey> {
-  const key = await db.apiKey.findUnique({ where: { id: caller.keyId } });
-  if (!key) throw new ApiError('invalid_api_key', 'The calling key no longer exists');
-  return key;
-}
-
 /** POST /keys: a new key no looser than its caller, in scopes and in policy. The raw key is returned once. */
 export async function mintKey(db: Db, caller: CallingKey, request: MintRequest): Promise<KeyView & { api_key: string }> {
   assertGrantable(caller.scopes, request.scopes);
-  const parent = policyOfKey(await loadCallingKey(db, caller));
+  const parent = caller.policy;
   const requestedDomains = request.allow_domains?.length ? request.allow_domains.map((d) => d.trim().toLowerCase()) : null;
   const allowDomains = intersectDomains(parent.allowDomains, requestedDomains);
   if (allowDomains !== null && allowDomains.length === 0) {

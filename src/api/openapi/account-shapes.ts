@@ -57,7 +57,6 @@ export const ApiKeySchema = z
     policy: KeyPolicySchema,
     created_at: z.iso.datetime(),
     expires_at: z.iso.datetime().nullable(),
-    last_used_at: z.iso.datetime().nullable(),
   })
   .meta({ id: 'ApiKey', description: 'A key as listed: never its secret.' });
 
