@@ -8,6 +8,7 @@ import { ApiError } from '../../errors.js';
 import { limitsOf } from '../../plans.js';
 import { readJob, submitBulkJob } from '../../services/jobs.js';
 import { assertWebhookUrl } from '../../services/webhook-url.js';
+import { parseIdempotencyKey } from '../../services/idempotency.js';
 import { assertUrlsAllowed, tighten } from '../../services/policy.js';
 import { assertFetchableUrl } from '../../extraction/safe-fetch.js';
 import { ExtractionError } from '../../extraction/errors.js';
@@ -19,6 +20,7 @@ export function bulkRoutes(deps: AppDeps): Router<PithState> {
   router.post('/bulk', ...protect(deps, 'bulk'), async (ctx) => {
     const actor = authOf(ctx.state);
     const body = parseOrThrow(bulkBody, ctx.request.body);
+    const idempotencyKey = parseIdempotencyKey(ctx.get('idempotency-key') || undefined);
     const cap = limitsOf(actor.plan).bulkUrlsPerRequest;
     if (body.urls.length > cap) {
       throw new ApiError('bulk_cap_exceeded', `urls: ${body.urls.length} URLs submitted; the ${actor.plan} plan allows ${cap} per request`);
@@ -36,7 +38,11 @@ export function bulkRoutes(deps: AppDeps): Router<PithState> {
     const policy = tighten(actor.policy, body);
     assertUrlsAllowed(policy, body.urls, 'urls');
     if (body.webhook_url !== undefined) await assertWebhookUrl(body.webhook_url, deps.cfg.ALLOW_PRIVATE_TARGETS);
-    ctx.body = await submitBulkJob(deps, { accountId: actor.accountId, keyId: actor.keyId, plan: actor.plan }, { ...body, robots: policy.respectRobots });
+    ctx.body = await submitBulkJob(
+      deps,
+      { accountId: actor.accountId, keyId: actor.keyId, plan: actor.plan },
+      { ...body, robots: policy.respectRobots, idempotencyKey, body: ctx.request.body },
+    );
   });
 
   router.get('/bulk/:job_id', ...protect(deps, 'bulk'), metered(deps), async (ctx) => {
