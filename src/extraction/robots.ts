@@ -43,8 +43,3 @@ export async function robotsAllows(rawUrl: string, options: FetchOptions): Promi
   const url = new URL(rawUrl);
   return (await rulesFor(url, options)).isAllowed(url.href, ROBOTS_AGENT) !== false;
 }
-
-/** Forget cached robots.txt files (tests). */
-export function clearRobotsCache(): void {
-  cache.clear();
-}

@@ -3,15 +3,8 @@ import type { Prisma } from '@prisma/client';
 import type { Db } from '../db/prisma.js';
 
 /** Contract: `whsec_` + 64 lowercase hex (32 bytes); the HMAC key is the decoded bytes. */
-export const WEBHOOK_SECRET_PATTERN = /^whsec_[0-9a-f]{64}$/;
-
 export function generateWebhookSecret(): string {
   return `whsec_${randomBytes(32).toString('hex')}`;
-}
-
-/** The HMAC key of a secret: the bytes of its hex body. */
-export function signingKeyOf(secret: string): Buffer {
-  return Buffer.from(secret.slice('whsec_'.length), 'hex');
 }
 
 /**
@@ -63,10 +56,4 @@ export async function rotateWebhookSecret(db: Db, box: SecretBox, accountId: str
   const rotatedAt = new Date();
   await db.account.update({ where: { id: accountId }, data: { webhookSecret: box.seal(secret), webhookSecretRotatedAt: rotatedAt } });
   return { rotated_at: rotatedAt.toISOString(), webhook_signing_secret: secret };
-}
-
-/** The secret that signs the account's deliveries now (the webhook delivery workflow reads it per attempt). */
-export async function currentWebhookSecret(db: Db, box: SecretBox, accountId: string): Promise<string | null> {
-  const account = await db.account.findUnique({ where: { id: accountId }, select: { webhookSecret: true } });
-  return account?.webhookSecret ? box.open(account.webhookSecret) : null;
 }
