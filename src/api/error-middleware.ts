@@ -3,12 +3,11 @@ import { ApiError, ERRORS, errorEnvelope, isErrorCode, type ErrorCode } from '..
 import type { Config } from '../config.js';
 
 /** Maps errors thrown by Koa itself and its body parser (http-errors) onto Pith codes. */
-function codeForHttpError(status: number, type: string | undefined): ErrorCode {
+function codeForHttpError(status: number): ErrorCode {
   if (status === 413) return 'payload_too_large';
   if (status === 415) return 'unsupported_media_type';
   if (status === 405) return 'method_not_allowed';
   if (status === 404) return 'not_found';
-  if (status === 400 && type === 'entity.parse.failed') return 'invalid_request';
   if (status >= 400 && status < 500) return 'invalid_request';
   return 'internal_error';
 }
@@ -31,11 +30,11 @@ export function errorEnvelopeMiddleware(cfg: Config): Middleware {
       if (err instanceof ApiError) {
         ({ code, message, retryAfter, headers } = err);
       } else {
-        const httpError = err as { status?: number; statusCode?: number; expose?: boolean; message?: string; type?: string; code?: string };
+        const httpError = err as { status?: number; statusCode?: number; message?: string; code?: string };
         const status = httpError.status ?? httpError.statusCode;
         if (status && status < 500) {
-          code = httpError.code && isErrorCode(httpError.code) ? httpError.code : codeForHttpError(status, httpError.type);
-          message = code === 'invalid_request' && httpError.type === 'entity.parse.failed' ? 'body: not valid JSON' : (httpError.message ?? code);
+          code = httpError.code && isErrorCode(httpError.code) ? httpError.code : codeForHttpError(status);
+          message = httpError.message ?? code;
         } else {
           code = 'internal_error';
           message = 'An unexpected error occurred; it was logged.';

@@ -7,16 +7,14 @@ import type { DomElement } from './dom.js';
  * GFM tables, strikethrough and task lists. Links and images are already absolute (extract.ts).
  */
 
-const LANGUAGE_CLASS = /(?:^|\s)(?:language|lang|highlight-source|brush:?)-?([\w+#.-]+)/i;
-
-/** The language a code block declares on <pre> or <code> (`language-js`, `lang-py`, `highlight-source-go`). */
+/**
+ * The language a code block declares, as `data-lang` on <pre> or <code>: extract.ts copies it there from
+ * classes like `language-js` before main-content extraction drops class attributes.
+ */
 function codeLanguage(pre: HTMLElement): string {
-  const code = pre.querySelector('code');
-  for (const element of [code, pre]) {
+  for (const element of [pre.querySelector('code'), pre]) {
     const declared = element?.getAttribute('data-lang') ?? element?.getAttribute('data-language');
     if (declared) return declared.trim().toLowerCase();
-    const match = LANGUAGE_CLASS.exec(element?.getAttribute('class') ?? '');
-    if (match?.[1]) return match[1].toLowerCase();
   }
   return '';
 }
