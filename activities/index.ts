@@ -1,10 +1,13 @@
 import { createJobActivities, type JobActivityDeps } from './job-activities.js';
+import { createCrawlActivities } from './crawl-activities.js';
+import { createExpiryActivities } from './expiry-activities.js';
+import { createWebhookActivities } from './webhook-activities.js';
 
 export type ActivityDeps = JobActivityDeps;
 
 /** Every activity the worker registers, bound to its dependencies. */
 export function createActivities(deps: ActivityDeps) {
-  return { ...createJobActivities(deps) };
+  return { ...createJobActivities(deps), ...createCrawlActivities(deps), ...createExpiryActivities(deps), ...createWebhookActivities(deps) };
 }
 
 export type JobActivities = ReturnType<typeof createActivities>;

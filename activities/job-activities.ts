@@ -2,12 +2,12 @@ import { Context } from '@temporalio/activity';
 import { ApplicationFailure } from '@temporalio/common';
 import type { Db } from '../src/db/prisma.js';
 import type { Config } from '../src/config.js';
-import { userAgent } from '../src/config.js';
 import { ExtractionError, extractUrl } from '../src/extraction/index.js';
 import { RESULT_LIFETIME_MS } from '../src/services/jobs.js';
 import type { HtmlExtractor } from '../src/extraction/thread-pool.js';
 import type { BrowserPool } from '../src/extraction/render/index.js';
 import type { RobotsMode } from '../src/extraction/robots.js';
+import { jobExtractionOptions, withHeartbeat, type ExtractionDeps } from './extraction-options.js';
 
 export interface JobActivityDeps {
   db: Db;
@@ -26,12 +26,38 @@ export interface ExtractJobUrlInput {
 /** Attempts per URL for transient target failures (fetch_failed, target_timeout, target_http_error). */
 export const URL_ATTEMPTS = 3;
 
+export type UrlOutcome = { ok: true; content: object } | { ok: false; errorCode: string; error: string };
+
+/**
+ * Extracts one URL of a job. Transient failures throw (Temporal retries the activity) until the last
+ * attempt, then become a failed entry; permanent ones are an entry at once. An unexpected failure inside
+ * extraction (a parser bug on odd HTML) is retried, then recorded, so it never holds the job forever.
+ */
+export async function extractForJob(deps: ExtractionDeps, url: string, robots: RobotsMode): Promise<UrlOutcome> {
+  try {
+    const content = await withHeartbeat(() => extractUrl(url, jobExtractionOptions(deps, robots)));
+    return { ok: true, content };
+  } catch (err) {
+    const attempt = Context.current().info.attempt;
+    if (err instanceof ExtractionError) {
+      if (err.transient && attempt < URL_ATTEMPTS) throw ApplicationFailure.retryable(err.message, err.code);
+      return { ok: false, errorCode: err.code, error: err.message };
+    }
+    if (attempt < URL_ATTEMPTS) throw err;
+    return { ok: false, errorCode: 'internal_error', error: `Extraction failed: ${(err as Error).message}` };
+  }
+}
+
 export function createJobActivities({ db, cfg, extractor, renderer }: JobActivityDeps) {
   /** Stores one URL's outcome once: (job_id, position) is unique, so a retried or duplicated attempt is a no-op. */
-  async function storeResult(input: ExtractJobUrlInput, data: { ok: boolean; content?: object; errorCode?: string; error?: string }) {
+  async function storeResult(input: ExtractJobUrlInput, outcome: UrlOutcome) {
     await db.$transaction(async (tx) => {
       const inserted = await tx.jobResult.createMany({
-        data: [{ jobId: input.jobId, position: input.position, url: input.url, ok: data.ok, content: data.content, errorCode: data.errorCode ?? null, error: data.error ?? null }],
+        data: [
+          outcome.ok
+            ? { jobId: input.jobId, position: input.position, url: input.url, ok: true, content: outcome.content }
+            : { jobId: input.jobId, position: input.position, url: input.url, ok: false, errorCode: outcome.errorCode, error: outcome.error },
+        ],
         skipDuplicates: true,
       });
       if (inserted.count === 1) await tx.job.update({ where: { id: input.jobId }, data: { completed: { increment: 1 } } });
@@ -42,32 +68,9 @@ export function createJobActivities({ db, cfg, extractor, renderer }: JobActivit
     async extractJobUrl(input: ExtractJobUrlInput): Promise<{ ok: boolean }> {
       const existing = await db.jobResult.findUnique({ where: { jobId_position: { jobId: input.jobId, position: input.position } }, select: { ok: true } });
       if (existing) return { ok: existing.ok };
-      let content: object;
-      try {
-        content = await extractUrl(input.url, {
-          allowPrivate: cfg.ALLOW_PRIVATE_TARGETS,
-          timeoutMs: cfg.FETCH_TIMEOUT_MS,
-          maxBytes: cfg.FETCH_MAX_BYTES,
-          userAgent: userAgent(cfg),
-          robots: input.robots ?? 'advisory',
-          ...(extractor ? { extractor } : {}),
-          ...(renderer ? { renderer } : {}),
-        });
-      } catch (err) {
-        const attempt = Context.current().info.attempt;
-        if (err instanceof ExtractionError) {
-          if (err.transient && attempt < URL_ATTEMPTS) throw ApplicationFailure.retryable(err.message, err.code);
-          await storeResult(input, { ok: false, errorCode: err.code, error: err.message });
-          return { ok: false };
-        }
-        // An unexpected failure inside extraction (a parser bug on odd HTML): retried, then recorded, so it
-        // never holds the job forever. Database failures happen outside this try and retry without limit.
-        if (attempt < URL_ATTEMPTS) throw err;
-        await storeResult(input, { ok: false, errorCode: 'internal_error', error: `Extraction failed: ${(err as Error).message}` });
-        return { ok: false };
-      }
-      await storeResult(input, { ok: true, content });
-      return { ok: true };
+      const outcome = await extractForJob({ cfg, extractor, renderer }, input.url, input.robots ?? 'advisory');
+      await storeResult(input, outcome);
+      return { ok: outcome.ok };
     },
 
     async markJobRunning({ jobId }: { jobId: string }): Promise<void> {

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 
 /**
  * The one place where Pith reads its environment. Every value is validated at start-up; a bad value
@@ -41,6 +41,16 @@ const envSchema = z.object({
   WORKER_ACTIVITY_CONCURRENCY: z.coerce.number().int().min(1).max(512).default(16),
   /** URLs of one bulk job in flight at once; a job never floods the pool on its own. */
   JOB_URL_CONCURRENCY: z.coerce.number().int().min(1).max(256).default(8),
+  /** Pages of one crawl in flight at once: a crawl stays on one site, so this is its per-host politeness. */
+  CRAWL_CONCURRENCY: z.coerce.number().int().min(1).max(32).default(2),
+  /** Pause of each crawl lane between two pages (robots.txt `Crawl-delay` raises it, up to 10 s). */
+  CRAWL_DELAY_MS: z.coerce.number().int().min(0).max(60_000).default(250),
+  /** A crawl still running after this long stops with `truncated_reason: time_limit`. */
+  CRAWL_TIME_LIMIT_MS: z.coerce.number().int().min(1000).max(7 * 24 * 60 * 60 * 1000).default(2 * 60 * 60 * 1000),
+  /** URLs (bulk) or pages (crawl) per workflow run before it continues as new: keeps histories small. */
+  JOB_URLS_PER_RUN: z.coerce.number().int().min(1).max(5000).default(500),
+  /** How often the expiry schedule deletes jobs past their 6-hour result lifetime. */
+  JOB_EXPIRY_SWEEP_MS: z.coerce.number().int().min(1000).max(24 * 60 * 60 * 1000).default(10 * 60 * 1000),
   FETCH_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(15_000),
   FETCH_MAX_BYTES: z.coerce.number().int().min(1024).max(100 * 1024 * 1024).default(10 * 1024 * 1024),
   /** Worker threads for the CPU-bound part of extraction per process; 0 runs it on the main thread. */
@@ -68,6 +78,17 @@ const envSchema = z.object({
   PRICING_CACHE_TTL_MS: z.coerce.number().int().min(1000).default(24 * 60 * 60 * 1000),
   /** AES-256-GCM key (64 hex) sealing webhook signing secrets at rest; `npm start` creates one under .data/ when unset. */
   WEBHOOK_ENCRYPTION_KEY: z.string().regex(/^[0-9a-fA-F]{64}$/, 'must be 64 hex characters (32 bytes)').optional(),
+  /** A webhook receiver must answer 2xx within this time (contract: 10 seconds); the delivery activity's own limit is 1 minute. */
+  WEBHOOK_TIMEOUT_MS: z.coerce.number().int().min(100).max(30_000).default(10_000),
+  /**
+   * PEM file of extra CA certificates trusted for webhook receivers (a private PKI, or the test CA),
+   * in addition to the public roots. TLS verification itself is never turned off.
+   */
+  WEBHOOK_CA_FILE: z
+    .string()
+    .min(1)
+    .refine((file) => existsSync(file), 'file not found')
+    .optional(),
   LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error', 'silent']).default('info'),
 });
 

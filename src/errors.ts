@@ -60,7 +60,12 @@ export const PROTOCOL_ERRORS = {
   internal_error: { status: 500, retry: true, upgrade: false, meaning: 'An unexpected server error. It was logged; retrying may succeed.' },
 } as const satisfies Record<string, ErrorSpec>;
 
-export const ERRORS = { ...CONTRACT_ERRORS, ...PROTOCOL_ERRORS } as const;
+/** Codes of Pith's routes beyond the contract (webhook delivery history). Same envelope; documented at /docs/errors. */
+export const EXTENSION_ERRORS = {
+  delivery_not_found: { status: 404, retry: false, upgrade: false, meaning: 'No such webhook delivery on this account.' },
+} as const satisfies Record<string, ErrorSpec>;
+
+export const ERRORS = { ...CONTRACT_ERRORS, ...PROTOCOL_ERRORS, ...EXTENSION_ERRORS } as const;
 export type ErrorCode = keyof typeof ERRORS;
 
 export function isErrorCode(code: string): code is ErrorCode {

@@ -1,6 +1,8 @@
-import { proxyActivities, upsertSearchAttributes } from '@temporalio/workflow';
+import { continueAsNew, patched, proxyActivities } from '@temporalio/workflow';
 import type { JobActivities } from '../activities/index.js';
-import { SEARCH_ATTRIBUTE_KEYS } from './search-attributes.js';
+import { setJobStatus } from './job-status.js';
+import { BOOKKEEPING_ACTIVITY, URL_ACTIVITY } from './activity-options.js';
+import { startCompletionWebhook } from './webhook-delivery.js';
 
 export interface BulkJobInput {
   jobId: string;
@@ -9,6 +11,10 @@ export interface BulkJobInput {
   concurrency: number;
   /** robots.txt handling for each URL (absent in histories from before policies: treated as `advisory`). */
   robots?: 'off' | 'advisory' | 'strict';
+  /** Set when the job continued as new: the position of the first URL this run handles. */
+  from?: number;
+  /** URLs per run before continuing as new (default URLS_PER_RUN), fixed at submission. */
+  urlsPerRun?: number;
 }
 
 export interface BulkJobOutcome {
@@ -16,21 +22,12 @@ export interface BulkJobOutcome {
   failed: number;
 }
 
-// Infrastructure failures (database down, worker lost) retry without limit: a job never loses a URL.
-// Per-URL extraction failures are recorded as results by the activity, not thrown.
-const { extractJobUrl } = proxyActivities<JobActivities>({
-  startToCloseTimeout: '3 minutes',
-  retry: { initialInterval: '1 second', backoffCoefficient: 2, maximumInterval: '1 minute' },
-});
+/** URLs per run before the workflow continues as new, far below the history limits. */
+export const URLS_PER_RUN = 500;
 
-const { markJobRunning, markJobFinished } = proxyActivities<JobActivities>({
-  startToCloseTimeout: '30 seconds',
-  retry: { initialInterval: '1 second', backoffCoefficient: 2, maximumInterval: '30 seconds' },
-});
+const { extractJobUrl } = proxyActivities<JobActivities>(URL_ACTIVITY);
 
-function setStatus(status: 'running' | 'done'): void {
-  upsertSearchAttributes([{ key: SEARCH_ATTRIBUTE_KEYS.jobStatus, value: status }]);
-}
+const { markJobRunning, markJobFinished } = proxyActivities<JobActivities>(BOOKKEEPING_ACTIVITY);
 
 /** Runs `work` over `items` with at most `limit` in flight, in submission order. */
 async function forEachBounded<T>(items: readonly T[], limit: number, work: (item: T, index: number) => Promise<void>): Promise<void> {
@@ -44,17 +41,29 @@ async function forEachBounded<T>(items: readonly T[], limit: number, work: (item
   await Promise.all(lanes);
 }
 
-/** One bulk job: every URL extracted once by an activity that stores its own result. */
+/**
+ * One bulk job: every URL extracted once by an activity that stores its own result (only `ok` comes
+ * back through history). Runs of URLS_PER_RUN URLs, continuing as new between them.
+ */
 export async function bulkJobWorkflow(input: BulkJobInput): Promise<BulkJobOutcome> {
-  await markJobRunning({ jobId: input.jobId });
-  setStatus('running');
+  const from = input.from ?? 0;
+  if (from === 0) {
+    await markJobRunning({ jobId: input.jobId });
+    setJobStatus('running');
+  }
+  // Histories recorded before runs existed handled every URL in one run; they replay unchanged.
+  const windowed = patched('bulk-runs-of-500');
+  const until = windowed ? Math.min(input.urls.length, from + (input.urlsPerRun ?? URLS_PER_RUN)) : input.urls.length;
   const outcome: BulkJobOutcome = { succeeded: 0, failed: 0 };
-  await forEachBounded(input.urls, input.concurrency, async (url, position) => {
-    const { ok } = await extractJobUrl({ jobId: input.jobId, position, url, robots: input.robots ?? 'advisory' });
+  await forEachBounded(input.urls.slice(from, until), input.concurrency, async (url, index) => {
+    const { ok } = await extractJobUrl({ jobId: input.jobId, position: from + index, url, robots: input.robots ?? 'advisory' });
     if (ok) outcome.succeeded++;
     else outcome.failed++;
   });
+  if (until < input.urls.length) await continueAsNew<typeof bulkJobWorkflow>({ ...input, from: until });
   await markJobFinished({ jobId: input.jobId });
-  setStatus('done');
+  setJobStatus('done');
+  // The delivery runs as its own workflow, outliving this one (histories from before webhooks replay unchanged).
+  if (patched('completion-webhook')) await startCompletionWebhook(input.jobId);
   return outcome;
 }

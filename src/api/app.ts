@@ -5,6 +5,8 @@ import { errorEnvelopeMiddleware } from './error-middleware.js';
 import { healthRoutes } from './routes/health.js';
 import { registerRoutes } from './routes/register.js';
 import { bulkRoutes } from './routes/bulk.js';
+import { crawlRoutes } from './routes/crawl.js';
+import { jobReadRoutes } from './routes/job-reads.js';
 import { extractRoutes } from './routes/extract.js';
 import { keyRoutes } from './routes/keys.js';
 import { accountRoutes } from './routes/account.js';
@@ -12,6 +14,7 @@ import { pricingRoutes } from './routes/pricing.js';
 import { requestLogging } from './request-logging.js';
 import { docsRoutes } from './routes/docs.js';
 import { webhookRoutes } from './routes/webhooks.js';
+import { webhookDeliveryRoutes } from './routes/webhook-deliveries.js';
 
 /** Largest JSON body accepted (a 1000-URL bulk request fits with room to spare). */
 const JSON_BODY_LIMIT = '1mb';
@@ -45,7 +48,7 @@ export function createApp(deps: AppDeps): Koa<PithState> {
     await next();
   });
 
-  const routers = [healthRoutes(deps), pricingRoutes(deps), registerRoutes(deps), extractRoutes(deps), bulkRoutes(deps), keyRoutes(deps), accountRoutes(deps), webhookRoutes(deps), docsRoutes(deps)];
+  const routers = [healthRoutes(deps), pricingRoutes(deps), registerRoutes(deps), extractRoutes(deps), bulkRoutes(deps), crawlRoutes(deps), jobReadRoutes(deps), keyRoutes(deps), accountRoutes(deps), webhookRoutes(deps), webhookDeliveryRoutes(deps), docsRoutes(deps)];
   for (const router of routers) {
     app.use(router.routes());
     app.use(router.allowedMethods({ throw: true }));

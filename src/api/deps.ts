@@ -7,6 +7,7 @@ import { RequestLogWriter } from '../services/request-log.js';
 import { requireDatabaseUrl, requireWebhookEncryptionKey } from '../runtime-env.js';
 import { SecretBox } from '../services/webhook-secrets.js';
 import type { AppDeps } from './state.js';
+import { startJobStarter } from '../services/job-starter.js';
 
 /** Everything an API process holds, and how to let go of it at shutdown. */
 export function createApiDeps(cfg: Config, db: Db, temporal: Client, extraction?: Pick<ExtractionServices, 'renderer' | 'extractor'>): AppDeps & { close(): Promise<void> } {
@@ -18,6 +19,9 @@ export function createApiDeps(cfg: Config, db: Db, temporal: Client, extraction?
     },
   });
   const requestLog = new RequestLogWriter(db);
+  const jobStarter = startJobStarter({ db, temporal, cfg }, (msg, extra) => {
+    if (cfg.LOG_LEVEL !== 'silent') console.error(JSON.stringify({ level: 'warn', msg, ...extra }));
+  });
   return {
     cfg,
     db,
@@ -27,6 +31,7 @@ export function createApiDeps(cfg: Config, db: Db, temporal: Client, extraction?
     secrets: new SecretBox(requireWebhookEncryptionKey(cfg)),
     ...(extraction ? { renderer: extraction.renderer, extractor: extraction.extractor } : {}),
     async close() {
+      await jobStarter.stop();
       await requestLog.flush();
       await limits.close();
     },

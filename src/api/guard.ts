@@ -28,16 +28,23 @@ export function endpointOf(ctx: ParameterizedContext<PithState>): string {
   return `${ctx.method} ${pattern.replace(/:(\w+)/g, '{$1}')}`;
 }
 
-/** Meters this call (`units` requests) once it has passed validation and policy; 429 when the month is spent. */
-export async function meterCall(deps: AppDeps, ctx: ParameterizedContext<PithState>, units = 1): Promise<void> {
+/**
+ * Meters this call (`units` requests) once it has passed validation and policy; 429 when the month is
+ * spent, unless `neverRefuse` (the call is counted all the same).
+ */
+export async function meterCall(deps: AppDeps, ctx: ParameterizedContext<PithState>, units = 1, neverRefuse = false): Promise<void> {
   const auth = authOf(ctx.state);
-  await meter(deps.db, { accountId: auth.accountId, keyId: auth.keyId, plan: auth.plan, endpoint: endpointOf(ctx), units });
+  await meter(deps.db, { accountId: auth.accountId, keyId: auth.keyId, plan: auth.plan, endpoint: endpointOf(ctx), units, neverRefuse });
 }
 
-/** Middleware form of meterCall for routes with nothing to validate (reads). */
-export function metered(deps: AppDeps): Middleware<PithState> {
+/**
+ * Middleware form of meterCall for routes with nothing to validate. Job reads pass `neverRefuse`: the
+ * results of a job already paid for stay readable when the month runs out (e.g. a crawl that stopped
+ * with `quota_exhausted`); the read still counts as a request.
+ */
+export function metered(deps: AppDeps, options: { neverRefuse?: boolean } = {}): Middleware<PithState> {
   return async (ctx, next) => {
-    await meterCall(deps, ctx);
+    await meterCall(deps, ctx, 1, options.neverRefuse ?? false);
     await next();
   };
 }

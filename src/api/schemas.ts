@@ -33,6 +33,32 @@ export const bulkBody = z.strictObject({
 
 export type BulkBody = z.infer<typeof bulkBody>;
 
+const crawlPatterns = z
+  .array(z.string({ error: 'must be a string' }).min(1, { error: 'must not be empty' }).max(2048), { error: 'must be an array of patterns' })
+  .max(100, { error: 'must hold at most 100 patterns' })
+  .optional();
+
+/** Decisions "Jobs": `{ url, depth (default 1), limit (default 100, capped by plan), include/exclude patterns, allow_subdomains }`. */
+export const crawlBody = z.strictObject({
+  url: httpUrl,
+  depth: z.number({ error: 'must be a number' }).int({ error: 'must be an integer' }).min(0, { error: 'must be at least 0' }).default(1),
+  limit: z.number({ error: 'must be a number' }).int({ error: 'must be an integer' }).min(1, { error: 'must be at least 1' }).default(100),
+  include_patterns: crawlPatterns,
+  exclude_patterns: crawlPatterns,
+  allow_subdomains: z.boolean({ error: 'must be a boolean' }).default(false),
+  webhook_url: z.string({ error: 'must be a string' }).max(2048).optional(),
+  webhook_include_results: z.boolean({ error: 'must be a boolean' }).optional(),
+  ...policyFields,
+});
+
+export type CrawlBody = z.infer<typeof crawlBody>;
+
+/** `?limit=&cursor=` on the job reads: results are paged so a large job with HTML stays readable. */
+export const jobReadQuery = z.object({
+  limit: z.coerce.number({ error: 'must be a number' }).int({ error: 'must be an integer' }).min(1, { error: 'must be at least 1' }).max(1000, { error: 'must be at most 1000' }).default(100),
+  cursor: z.string().max(64).optional(),
+});
+
 export const extractBody = z.strictObject({
   url: httpUrl,
   formats: z
@@ -65,3 +91,11 @@ export const logsQuery = z.object({
 });
 
 export type ExtractBody = z.infer<typeof extractBody>;
+
+export const deliveriesQuery = z.object({
+  limit: z.coerce.number({ error: 'must be a number' }).int().min(1, { error: 'must be at least 1' }).max(100, { error: 'must be at most 100' }).default(20),
+  cursor: z
+    .string()
+    .regex(/^\d{1,15}\.[0-9a-f-]{36}$/, { error: 'must be a cursor from a previous page' })
+    .optional(),
+});

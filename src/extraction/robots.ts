@@ -11,7 +11,7 @@ export const ROBOTS_AGENT = 'Pith';
 const TTL_MS = 60 * 60 * 1000;
 const MAX_ORIGINS = 5_000;
 
-type Rules = { isAllowed(url: string, ua?: string): boolean | undefined };
+type Rules = { isAllowed(url: string, ua?: string): boolean | undefined; getCrawlDelay?(ua?: string): number | undefined };
 // CommonJS `module.exports = fn` whose typings claim an ES default export: load it as what it is.
 const robotsParser = createRequire(import.meta.url)('robots-parser') as (url: string, contents: string) => Rules;
 const cache = new Map<string, { rules: Rules; until: number }>();
@@ -42,4 +42,10 @@ async function rulesFor(url: URL, options: FetchOptions): Promise<Rules> {
 export async function robotsAllows(rawUrl: string, options: FetchOptions): Promise<boolean> {
   const url = new URL(rawUrl);
   return (await rulesFor(url, options)).isAllowed(url.href, ROBOTS_AGENT) !== false;
+}
+
+/** The origin's `Crawl-delay` for Pith in milliseconds (0 when none); crawls space their requests by it. */
+export async function robotsCrawlDelayMs(rawUrl: string, options: FetchOptions): Promise<number> {
+  const seconds = (await rulesFor(new URL(rawUrl), options)).getCrawlDelay?.(ROBOTS_AGENT);
+  return typeof seconds === 'number' && Number.isFinite(seconds) && seconds > 0 ? Math.round(seconds * 1000) : 0;
 }

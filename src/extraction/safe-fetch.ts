@@ -42,7 +42,7 @@ type LookupCallback = (err: NodeJS.ErrnoException | null, address: string | Look
  * DNS resolution for outgoing connections: every address a name resolves to must be public, and the
  * connection is made to the address checked here (no second lookup an attacker could rebind).
  */
-function guardedLookup(policy: AddressPolicy) {
+export function guardedLookup(policy: AddressPolicy) {
   return (hostname: string, options: { all?: boolean }, callback: LookupCallback): void => {
     dnsLookup(hostname, { all: true, verbatim: true }, (err, addresses) => {
       if (err) return callback(err, []);

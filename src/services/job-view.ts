@@ -11,6 +11,9 @@ export interface JobObject {
   total: number;
   completed: number;
   results: ResultEntry[];
+  /** Crawl only (decisions): whether the crawl stopped early, and why. */
+  truncated?: boolean;
+  truncated_reason?: string | null;
   created_at: string;
   finished_at: string | null;
   expires_at: string;
@@ -21,15 +24,17 @@ export function toResultEntry(row: Pick<JobResult, 'url' | 'ok' | 'error' | 'err
   return { url: row.url, error: row.error ?? 'Extraction failed', error_code: row.errorCode ?? 'fetch_failed' };
 }
 
-export function toJobObject(job: Job, results: JobResult[]): JobObject {
+/** `storedResults`: how many results exist (a page of `results` may hold fewer). */
+export function toJobObject(job: Job, results: JobResult[], storedResults = results.length): JobObject {
   return {
     job_id: job.id,
     kind: job.kind,
     status: job.status,
     total: job.total,
     // Never above total, never below what is stored: reads stay monotonic even mid-write.
-    completed: Math.min(job.total, Math.max(job.completed, results.length)),
+    completed: Math.min(job.total, Math.max(job.completed, storedResults)),
     results: results.map(toResultEntry),
+    ...(job.kind === 'crawl' ? { truncated: job.truncated, truncated_reason: job.truncatedReason } : {}),
     created_at: job.createdAt.toISOString(),
     finished_at: job.finishedAt?.toISOString() ?? null,
     expires_at: job.expiresAt.toISOString(),

@@ -10,12 +10,25 @@ export function quotaPeriod(now = new Date()): { start: Date; end: Date } {
   return { start, end };
 }
 
+/** 429 `rate_limit_exceeded`, `retry_after` counting down to the next period. */
+export function quotaExceeded(units: number, allowance: number, now = new Date()): ApiError {
+  const { end } = quotaPeriod(now);
+  const secondsToReset = Math.max(1, Math.ceil((end.getTime() - now.getTime()) / 1000));
+  const message =
+    units > 1
+      ? `This batch of ${units} requests would exceed the monthly allowance of ${allowance}; nothing was queued`
+      : `The monthly allowance of ${allowance} requests is used up until ${end.toISOString()}`;
+  return new ApiError('rate_limit_exceeded', message, secondsToReset, { 'Retry-After': String(secondsToReset) });
+}
+
 export interface MeterRequest {
   accountId: string;
   keyId: string | null;
   plan: string;
   endpoint: string;
   units: number;
+  /** Count the units even past the allowance instead of refusing (reads of jobs already paid for). */
+  neverRefuse?: boolean;
 }
 
 type Tx = Prisma.TransactionClient;
@@ -29,33 +42,22 @@ type Tx = Prisma.TransactionClient;
  */
 export async function meter(db: Db | Tx, request: MeterRequest, now = new Date()): Promise<{ used: number; allowance: number; eventId: bigint }> {
   const allowance = limitsOf(request.plan).includedRequestsPerMonth;
-  const { start, end } = quotaPeriod(now);
+  const { start } = quotaPeriod(now);
   const run = async (tx: Tx) => {
     await tx.$executeRaw`INSERT INTO usage_counters (account_id, period_start, used) VALUES (${request.accountId}::uuid, ${start}, 0) ON CONFLICT DO NOTHING`;
+    // The event first, the counter last: the counter row is locked from its UPDATE to the commit, so
+    // nothing else should run in between.
+    const event = await tx.usageEvent.create({ data: { accountId: request.accountId, keyId: request.keyId, endpoint: request.endpoint, units: request.units } });
     const rows = await tx.$queryRaw<{ used: number }[]>`
       UPDATE usage_counters SET used = used + ${request.units}
-      WHERE account_id = ${request.accountId}::uuid AND period_start = ${start} AND used + ${request.units} <= ${allowance}
+      WHERE account_id = ${request.accountId}::uuid AND period_start = ${start} AND (${request.neverRefuse === true} OR used + ${request.units} <= ${allowance})
       RETURNING used`;
     const used = rows[0]?.used;
-    if (used === undefined) {
-      const secondsToReset = Math.max(1, Math.ceil((end.getTime() - now.getTime()) / 1000));
-      const message =
-        request.units > 1
-          ? `This batch of ${request.units} requests would exceed the monthly allowance of ${allowance}; nothing was queued`
-          : `The monthly allowance of ${allowance} requests is used up until ${end.toISOString()}`;
-      throw new ApiError('rate_limit_exceeded', message, secondsToReset, { 'Retry-After': String(secondsToReset) });
-    }
-    const event = await tx.usageEvent.create({ data: { accountId: request.accountId, keyId: request.keyId, endpoint: request.endpoint, units: request.units } });
+    // Thrown inside the transaction: the event above is rolled back with it.
+    if (used === undefined) throw quotaExceeded(request.units, allowance, now);
     return { used, allowance, eventId: event.id };
   };
   return '$transaction' in db ? db.$transaction(run) : run(db);
-}
-
-/** Gives back a reservation whose work never started (e.g. the job queue refused the job). */
-export async function refund(tx: Db | Tx, accountId: string, units: number, eventId: bigint, now = new Date()): Promise<void> {
-  const { start } = quotaPeriod(now);
-  await tx.$executeRaw`UPDATE usage_counters SET used = GREATEST(0, used - ${units}) WHERE account_id = ${accountId}::uuid AND period_start = ${start}`;
-  await tx.usageEvent.deleteMany({ where: { id: eventId } });
 }
 
 export interface UsageReport {

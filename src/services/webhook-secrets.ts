@@ -40,6 +40,7 @@ type Tx = Prisma.TransactionClient;
 /**
  * The first submission with a webhook_url mints the account's secret and returns it; every later one
  * returns null. Atomic (`WHERE webhook_secret IS NULL`), so two concurrent first submissions mint one.
+ * (Job submissions do the same inside their one-statement insert, src/services/job-insert.ts.)
  */
 export async function mintSecretOnFirstUse(tx: Db | Tx, box: SecretBox, accountId: string): Promise<string | null> {
   const secret = generateWebhookSecret();
@@ -56,4 +57,10 @@ export async function rotateWebhookSecret(db: Db, box: SecretBox, accountId: str
   const rotatedAt = new Date();
   await db.account.update({ where: { id: accountId }, data: { webhookSecret: box.seal(secret), webhookSecretRotatedAt: rotatedAt } });
   return { rotated_at: rotatedAt.toISOString(), webhook_signing_secret: secret };
+}
+
+/** The account's current secret, opened for signing (null when it never minted one). Read per attempt, so a rotation applies to the next attempt. */
+export async function currentWebhookSecret(db: Db, box: SecretBox, accountId: string): Promise<string | null> {
+  const account = await db.account.findUnique({ where: { id: accountId }, select: { webhookSecret: true } });
+  return account?.webhookSecret ? box.open(account.webhookSecret) : null;
 }

@@ -85,3 +85,32 @@ describe('POST /bulk with Idempotency-Key', () => {
     expect(res.body.error.message).toMatch(/^Idempotency-Key/);
   });
 });
+
+describe('the job starter (the job table as the outbox of workflow starts)', () => {
+  it('starts a committed job whose workflow start was lost, with no retry from the client', async () => {
+    const reg = await api.register();
+    const jobId = randomUUID();
+    // As if the API died right after committing the job: written, never started, a while ago.
+    await stack.db.job.create({
+      data: {
+        id: jobId,
+        accountId: reg.account_id,
+        kind: 'bulk',
+        total: 1,
+        input: { urls: [pages.url('/a?lost')], robots: 'advisory' },
+        workflowId: `bulk-${jobId}`,
+        createdAt: new Date(Date.now() - 10_000),
+        expiresAt: new Date(Date.now() + 6 * 60 * 60 * 1000),
+      },
+    });
+    const deadline = Date.now() + 30_000;
+    let job = await stack.db.job.findUniqueOrThrow({ where: { id: jobId } });
+    while (job.status !== 'done' && Date.now() < deadline) {
+      await new Promise((r) => setTimeout(r, 250));
+      job = await stack.db.job.findUniqueOrThrow({ where: { id: jobId } });
+    }
+    expect(job).toMatchObject({ status: 'done', completed: 1 });
+    expect(job.workflowStartedAt).not.toBeNull();
+    expect((await stack.temporal.workflow.getHandle(`bulk-${jobId}`).describe()).status.name).toBe('COMPLETED');
+  });
+});

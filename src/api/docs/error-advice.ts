@@ -40,6 +40,7 @@ const ADVICE: Partial<Record<ErrorCode, string>> = {
   register_rate_limited: 'Wait the `Retry-After` seconds before registering again from this address.',
   service_unavailable: 'Nothing was performed. Retry after a short backoff.',
   not_found: 'Check the method and path against `/openapi.json`.',
+  delivery_not_found: 'List your deliveries with `GET /webhooks/deliveries` and use an `id` from that list; another account\'s deliveries are never visible.',
   method_not_allowed: 'Use a method the route supports; see `/openapi.json`.',
   payload_too_large: 'Send a smaller body: split bulk submissions into several requests.',
   unsupported_media_type: 'Send the body as JSON with `Content-Type: application/json`.',

@@ -1,4 +1,4 @@
-import { CONTRACT_ERRORS, ERRORS, type ErrorCode } from '../../errors.js';
+import { CONTRACT_ERRORS, ERRORS, PROTOCOL_ERRORS, type ErrorCode } from '../../errors.js';
 import { adviceFor } from './error-advice.js';
 import { escapeHtml, inlineMarkdown } from './html.js';
 
@@ -39,7 +39,7 @@ function retryText(code: ErrorCode): string {
 
 function section(code: ErrorCode): string {
   const spec = ERRORS[code];
-  const origin = Object.hasOwn(CONTRACT_ERRORS, code) ? '' : '<span class="tag">HTTP protocol</span>';
+  const origin = Object.hasOwn(CONTRACT_ERRORS, code) ? '' : Object.hasOwn(PROTOCOL_ERRORS, code) ? '<span class="tag">HTTP protocol</span>' : '<span class="tag">Pith extension</span>';
   return `<section id="${code}">
   <h2><code>${code}</code>${origin}</h2>
   <dl>

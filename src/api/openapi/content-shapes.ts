@@ -83,7 +83,7 @@ export const JobObjectSchema = z
     status: z.enum(['queued', 'running', 'done', 'failed', 'cancelled']).meta({
       description: '`queued` → `running` → `done`; or `failed` (the job itself could not run) or `cancelled`. Per-URL failures never fail the job.',
     }),
-    total: z.int().min(0).meta({ description: 'URLs submitted (bulk) or pages planned so far (crawl).' }),
+    total: z.int().min(0).meta({ description: 'URLs submitted (bulk), or pages admitted so far (crawl; when a crawl finishes, the pages it fetched).' }),
     completed: z.int().min(0).meta({ description: 'URLs finished so far; never decreases, never above `total`.' }),
     results: z.array(ResultEntrySchema),
     created_at: z.iso.datetime(),
@@ -109,6 +109,12 @@ const submissionFields = {
     .nullable()
     .meta({ description: "Non-null only on the account's first submission that uses a webhook; null on every later one." }),
 };
+
+const readFields = {
+  next_cursor: z.string().nullable().meta({ description: 'Results are paged (`limit`, default 100, at most 1000): pass this back as `cursor` for the next page; null on the last page so far.' }),
+};
+export const JobReadSchema = JobObjectSchema.extend(readFields).meta({ id: 'JobRead', description: 'A job read: the job object with one page of its results.' });
+export const CrawlJobReadSchema = CrawlJobObjectSchema.extend(readFields).meta({ id: 'CrawlJobRead', description: 'A crawl job read: the crawl job object with one page of its results.' });
 
 export const BulkSubmissionSchema = JobObjectSchema.extend(submissionFields).meta({ id: 'BulkSubmission', description: 'The job object as `POST /bulk` returns it, at once.' });
 export const CrawlSubmissionSchema = CrawlJobObjectSchema.extend(submissionFields).meta({ id: 'CrawlSubmission', description: 'The job object as `POST /crawl` returns it, at once.' });

@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import { bulkBody, createKeyBody, extractBody, logsQuery, registerBody } from '../schemas.js';
+import { bulkBody, crawlBody, createKeyBody, extractBody, jobReadQuery, logsQuery, registerBody } from '../schemas.js';
 
 /**
  * The request bodies the API validates with (src/api/schemas.ts), named for the document. Nothing is
@@ -25,6 +25,18 @@ export const BulkRequest = bulkBody
   // clone keeps the array's own checks (min 1) while its element gains the pattern.
   .extend({ urls: bulkUrls.clone({ ...bulkUrls.def, element: documentedHttpUrl(bulkUrls.element) }).meta({ description: 'URLs to extract; the count is capped by plan.' }) })
   .meta({ id: 'BulkRequest', description: 'Queues every URL for extraction and answers at once with the job.' });
+
+export const CrawlRequest = crawlBody
+  .extend({
+    url: documentedHttpUrl(crawlBody.shape.url).meta({ description: 'Start URL; only same-site links are followed (`www.` ignored; subdomains with `allow_subdomains`).' }),
+    depth: crawlBody.shape.depth.meta({ description: 'Link depth followed from the start page (0: the start page only). Capped by plan: 5 Pro, 10 Growth, 20 Enterprise (422 `crawl_depth_exceeded`).' }),
+    limit: crawlBody.shape.limit.meta({ description: 'Most pages fetched. Above the plan cap (500 Pro, 5000 Growth, 50000 Enterprise) it is lowered to the cap.' }),
+    include_patterns: crawlBody.shape.include_patterns.meta({ description: 'Follow only links matching one of these globs (`*` wildcard). A pattern starting with `/` matches path and query; any other the full URL.' }),
+    exclude_patterns: crawlBody.shape.exclude_patterns.meta({ description: 'Never follow links matching one of these globs (same syntax as include_patterns).' }),
+  })
+  .meta({ id: 'CrawlRequest', description: 'Crawls breadth-first from `url` and answers at once with the job.' });
+
+export const JobReadQuery = jobReadQuery.meta({ id: 'JobReadQuery', description: 'Results are paged: pass `next_cursor` back as `cursor` for the next page.' });
 
 export const CreateKeyRequest = createKeyBody.meta({
   id: 'CreateKeyRequest',

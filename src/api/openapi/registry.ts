@@ -5,6 +5,7 @@ import { errorCodesOf } from './derived-errors.js';
 import { errorExample, errorResponses } from './error-shapes.js';
 import { ERRORS, type ErrorCode } from '../../errors.js';
 import { authSentence } from './auth-text.js';
+import { registerJobCompletedWebhook } from './webhook-shapes.js';
 
 export const BEARER_SCHEME = 'ApiKey';
 export const JOB_TOKEN_SCHEME = 'JobToken';
@@ -69,5 +70,6 @@ export function buildRegistry(baseUrl: string): OpenAPIRegistry {
   });
   for (const code of Object.keys(ERRORS) as ErrorCode[]) registry.registerComponent('examples', code, errorExample(code, baseUrl));
   for (const route of ROUTES) registry.registerPath(operationOf(route));
+  registerJobCompletedWebhook(registry);
   return registry;
 }

@@ -1,9 +1,9 @@
 import { z } from 'zod';
 import type { ErrorCode } from '../../errors.js';
 import type { Scope } from '../../services/api-keys.js';
-import { BulkRequest, CreateKeyRequest, ExtractRequest, LogsQuery, RegisterRequest } from './documented-requests.js';
-import { crawlBody, keyIdParams, searchBody } from './planned-requests.js';
-import { CrawlJobObjectSchema, CrawlSubmissionSchema, BulkSubmissionSchema, ExtractResponseSchema, JobObjectSchema } from './content-shapes.js';
+import { BulkRequest, CrawlRequest, CreateKeyRequest, ExtractRequest, JobReadQuery, LogsQuery, RegisterRequest } from './documented-requests.js';
+import { keyIdParams, searchBody } from './planned-requests.js';
+import { CrawlJobReadSchema, CrawlSubmissionSchema, BulkSubmissionSchema, ExtractResponseSchema, JobReadSchema } from './content-shapes.js';
 import {
   ApiKeyListSchema,
   CreatedApiKeySchema,
@@ -17,6 +17,7 @@ import {
   WebhookSecretSchema,
 } from './account-shapes.js';
 import { SearchResponseSchema } from './planned-responses.js';
+import { DeliveriesQuery, WebhookDeliveryPageSchema, WebhookDeliverySchema, deliveryIdParams } from './webhook-shapes.js';
 
 /**
  * THE list of documented routes: add a route here when you add it to the API, and /openapi.json,
@@ -56,7 +57,7 @@ export interface RouteDoc {
 
 const jobIdParams = z.object({ job_id: z.uuid().meta({ description: 'The `job_id` returned at submission.' }) });
 const policyErrors: ErrorCode[] = ['domain_denied', 'domain_not_allowed', 'robots_disallowed', 'unsafe_url'];
-const submissionErrors: ErrorCode[] = [...policyErrors, 'webhook_url_invalid', 'idempotency_key_reuse', 'idempotency_in_progress', 'service_unavailable'];
+const submissionErrors: ErrorCode[] = [...policyErrors, 'webhook_url_invalid', 'idempotency_key_reuse', 'idempotency_in_progress'];
 const html = (description: string) => ({ status: 200, description, schema: z.string(), contentType: 'text/html' });
 
 export const ROUTES: readonly RouteDoc[] = [
@@ -102,23 +103,25 @@ export const ROUTES: readonly RouteDoc[] = [
     summary: 'Read a bulk job',
     description: 'Progress and results so far. Readable for 6 hours after the job finished.',
     params: jobIdParams,
-    success: { status: 200, description: 'The job.', schema: JobObjectSchema },
+    query: JobReadQuery,
+    success: { status: 200, description: 'The job with a page of its results.', schema: JobReadSchema },
     errors: ['job_not_found', 'forbidden'],
   },
   {
-    method: 'post', path: '/crawl', tag: 'Jobs', auth: 'crawl', idempotent: true, payable: true, implemented: false,
+    method: 'post', path: '/crawl', tag: 'Jobs', auth: 'crawl', idempotent: true, payable: true, implemented: true,
     summary: 'Queue a crawl',
-    description: 'Follows same-site links from `url` up to `depth` and `limit`, extracting every page. Pro, Growth or Enterprise only. Answers at once with the job.',
-    body: crawlBody,
+    description: 'Follows same-site links from `url` breadth-first up to `depth` and `limit`, extracting every page (robots.txt obeyed unless the policy says `off`; politeness per host). Pro, Growth or Enterprise only. Answers at once with the job. Metered one request per page fetched: the start page at submission, the others as they are fetched; when the month is spent the crawl stops with `truncated_reason: quota_exhausted`.',
+    body: CrawlRequest,
     success: { status: 200, description: 'The queued crawl job.', schema: CrawlSubmissionSchema },
     errors: [...submissionErrors, 'plan_not_supported', 'crawl_depth_exceeded'],
   },
   {
-    method: 'get', path: '/crawl/{job_id}', tag: 'Jobs', auth: 'crawl', jobToken: true, implemented: false,
+    method: 'get', path: '/crawl/{job_id}', tag: 'Jobs', auth: 'crawl', jobToken: true, implemented: true,
     summary: 'Read a crawl job',
     description: 'Progress and results so far, and whether the crawl stopped early. Readable for 6 hours after the job finished.',
     params: jobIdParams,
-    success: { status: 200, description: 'The crawl job.', schema: CrawlJobObjectSchema },
+    query: JobReadQuery,
+    success: { status: 200, description: 'The crawl job with a page of its results.', schema: CrawlJobReadSchema },
     errors: ['job_not_found', 'forbidden'],
   },
   {
@@ -126,7 +129,8 @@ export const ROUTES: readonly RouteDoc[] = [
     summary: 'Read any job',
     description: 'Resolves a bulk or crawl job id without knowing its kind. Read-only; same ownership check as the scoped reads.',
     params: jobIdParams,
-    success: { status: 200, description: 'The job (a crawl job also carries `truncated` and `truncated_reason`).', schema: z.union([JobObjectSchema, CrawlJobObjectSchema]) },
+    query: JobReadQuery,
+    success: { status: 200, description: 'The job (a crawl job also carries `truncated` and `truncated_reason`).', schema: z.union([JobReadSchema, CrawlJobReadSchema]) },
     errors: ['job_not_found', 'forbidden'],
   },
   {
@@ -182,6 +186,21 @@ export const ROUTES: readonly RouteDoc[] = [
     description: "The account's own API requests, newest first, kept 30 days.",
     query: LogsQuery,
     success: { status: 200, description: 'One page of requests.', schema: LogPageSchema },
+  },
+  {
+    method: 'get', path: '/webhooks/deliveries', tag: 'Jobs', auth: 'key', implemented: true,
+    summary: 'Webhook deliveries',
+    description: "The account's `job.completed` deliveries, newest first, each with its attempts (time, HTTP status or error, duration) and outcome: `pending`, `delivered` or `dead_lettered`. Kept after the job itself has expired. Beyond the contract.",
+    query: DeliveriesQuery,
+    success: { status: 200, description: 'One page of deliveries.', schema: WebhookDeliveryPageSchema },
+  },
+  {
+    method: 'post', path: '/webhooks/deliveries/{id}/redeliver', tag: 'Jobs', auth: 'keys', implemented: true,
+    summary: 'Redeliver a webhook',
+    description: 'Sends the same body to the same URL again as a new delivery: a new `X-Pith-Delivery-Id` (so a receiver that deduplicates processes it), a fresh schedule of seven attempts, signed with the current secret. The original delivery is left as it is. Scope `keys`, as for the signing secret. No request body. Beyond the contract.',
+    params: deliveryIdParams,
+    success: { status: 202, description: 'The new delivery, pending; its first attempt starts at once.', schema: WebhookDeliverySchema },
+    errors: ['delivery_not_found', 'service_unavailable'],
   },
   {
     method: 'get', path: '/openapi.json', tag: 'Service', auth: 'public', implemented: true,

@@ -8,6 +8,9 @@ import type { UsageReport } from '../../services/metering.js';
 import type { PricingRecord } from '../../services/pricing.js';
 import type { JobObjectSchema, ResultEntrySchema } from './content-shapes.js';
 import type { ApiKeySchema, LogPageSchema, PricingSchema, RegistrationSchema, UsageSchema } from './account-shapes.js';
+import type { WebhookDeliveryPage } from '../../services/webhook-delivery-view.js';
+import type { JobCompletedEvent } from '../../webhooks/job-completed-event.js';
+import type { JobCompletedEventSchema, WebhookDeliveryPageSchema } from './webhook-shapes.js';
 
 /**
  * Compile-time sync checks: each documented response shape must be assignable to the type the code
@@ -25,6 +28,8 @@ export type DocumentedShapesMatchCode = [
   Documents<typeof LogPageSchema, LogPage>,
   Documents<typeof UsageSchema, UsageReport>,
   Documents<typeof PricingSchema, PricingRecord>,
+  Documents<typeof WebhookDeliveryPageSchema, WebhookDeliveryPage>,
+  Documents<typeof JobCompletedEventSchema, Omit<JobCompletedEvent, 'results'>>,
 ];
 // Instantiating the tuple with `true` is what makes a mismatch (a `never`) a type error.
-export const documentedShapesMatchCode: DocumentedShapesMatchCode = [true, true, true, true, true, true, true];
+export const documentedShapesMatchCode: DocumentedShapesMatchCode = [true, true, true, true, true, true, true, true, true];

@@ -1,0 +1,19 @@
+import type { Db } from '../src/db/prisma.js';
+
+const BATCH = 500;
+
+export function createExpiryActivities({ db }: { db: Db }) {
+  return {
+    /** Deletes finished jobs past their lifetime, in batches (results and crawl URLs cascade). */
+    async deleteExpiredJobs(): Promise<{ deleted: number }> {
+      let deleted = 0;
+      for (;;) {
+        const count = await db.$executeRaw`
+          DELETE FROM jobs WHERE id IN (
+            SELECT id FROM jobs WHERE finished_at IS NOT NULL AND expires_at <= now() LIMIT ${BATCH})`;
+        deleted += count;
+        if (count < BATCH) return { deleted };
+      }
+    },
+  };
+}

@@ -1,0 +1,180 @@
+/**
+ * npm run bench:bulk [-- --urls 1000 --jobs 5 --submitters 20 --submissions 200]
+ * The whole service on this machine — fresh embedded PostgreSQL, a Temporal dev server, Pith's worker
+ * and API processes — against a loopback server of real pages from the shared extraction benchmarks:
+ *  1. the raw in-process loop: fetch + extract every URL with extractUrl (same thread pool and
+ *     concurrency as a worker), pages/s;
+ *  2. the same URLs submitted as bulk jobs through the API, time until every job is done, pages/s;
+ *     the ratio of the two (target ≥ 0.6);
+ *  3. POST /bulk latency under concurrent submitters, p50/p99 (target p99 < 100 ms).
+ * Progress on stderr, one JSON line of figures on stdout.
+ */
+import { chmodSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { gunzipSync } from 'node:zlib';
+import { startPostgres } from './lib/postgres.js';
+import { migrateDeploy } from './lib/migrate.js';
+import { freePort, waitUntil } from './lib/ports.js';
+import { startProcess, type ManagedProcess } from './lib/processes.js';
+import { projectRoot } from './lib/paths.js';
+import { step } from './lib/log.js';
+import { ensureTemporalCli } from './lib/tools.js';
+import { startTemporalServer } from './lib/temporal-server.js';
+import { parseConfig, userAgent } from '../src/config.js';
+import { createDb } from '../src/db/prisma.js';
+import { extractUrl } from '../src/extraction/index.js';
+import { threadExtractor } from '../src/extraction/thread-pool.js';
+
+const arg = (name: string, fallback: number) => {
+  const index = process.argv.indexOf(`--${name}`);
+  return index > 0 ? Number(process.argv[index + 1]) : fallback;
+};
+const urlCount = arg('urls', 1000);
+const jobCount = arg('jobs', 5);
+const submitters = arg('submitters', 20);
+const submissions = arg('submissions', 200);
+
+const percentile = (values: number[], p: number) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
+};
+const round = (x: number, digits = 1) => Math.round(x * 10 ** digits) / 10 ** digits;
+
+/** Real pages: the shared benchmark sets' HTML, cycled when a run asks for more URLs than there are pages. */
+function loadPages(): Buffer[] {
+  const root = path.resolve(projectRoot, '..', 'shared', 'benchmarks', 'extraction');
+  const pages: Buffer[] = [];
+  for (const set of ['scrapinghub', 'wcxb-dev']) {
+    const dir = path.join(root, set, 'html');
+    for (const file of readdirSync(dir).filter((f) => f.endsWith('.html.gz')).sort()) pages.push(gunzipSync(readFileSync(path.join(dir, file))));
+  }
+  return pages;
+}
+
+async function servePages(pages: Buffer[]): Promise<{ url: (i: number) => string; close: () => Promise<void> }> {
+  const server = http.createServer((req, res) => {
+    const index = Number(/^\/page\/(\d+)$/.exec(req.url ?? '')?.[1] ?? -1);
+    const body = pages[index % pages.length];
+    if (index < 0 || !body) return void res.writeHead(404).end();
+    res.writeHead(200, { 'content-type': 'text/html' }).end(body);
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: (i) => `http://127.0.0.1:${port}/page/${i}`,
+    close: () => new Promise((resolve) => (server.closeAllConnections(), server.close(() => resolve()))),
+  };
+}
+
+async function mapBounded<T>(items: readonly T[], limit: number, work: (item: T) => Promise<void>): Promise<void> {
+  let next = 0;
+  await Promise.all(Array.from({ length: limit }, async () => {
+    while (next < items.length) await work(items[next++] as T);
+  }));
+}
+
+const scratch = mkdtempSync(path.join(tmpdir(), 'pith-bench-bulk-'));
+chmodSync(scratch, 0o755);
+const processes: ManagedProcess[] = [];
+const stops: (() => Promise<void>)[] = [];
+try {
+  const pages = loadPages();
+  const site = await servePages(pages);
+  stops.push(site.close);
+  const urls = Array.from({ length: urlCount }, (_, i) => site.url(i));
+  const cfg = parseConfig({ ...process.env, ALLOW_PRIVATE_TARGETS: 'true' });
+
+  // 1. The raw loop, alone on the machine.
+  step(`Raw in-process loop: fetch + extract ${urlCount} pages (${cfg.EXTRACTION_THREADS} extraction threads, ${cfg.WORKER_ACTIVITY_CONCURRENCY} in flight)`);
+  const extractor = threadExtractor(Math.max(1, cfg.EXTRACTION_THREADS));
+  const options = { allowPrivate: true, timeoutMs: cfg.FETCH_TIMEOUT_MS, maxBytes: cfg.FETCH_MAX_BYTES, userAgent: userAgent(cfg), extractor };
+  await mapBounded(urls.slice(0, 20), 4, async (url) => void (await extractUrl(url, options).catch(() => undefined))); // warm-up
+  let rawDone = 0;
+  let rawFailed = 0;
+  const rawStart = performance.now();
+  await mapBounded(urls, cfg.WORKER_ACTIVITY_CONCURRENCY, async (url) => {
+    await extractUrl(url, options).catch(() => rawFailed++);
+    if (++rawDone % 100 === 0) step(`… raw ${rawDone}/${urlCount}`);
+  });
+  const rawSeconds = (performance.now() - rawStart) / 1000;
+  await extractor.close();
+
+  // 2. The service.
+  step('Starting PostgreSQL, the Temporal dev server, the worker and the API');
+  const pg = await startPostgres({ dataDir: path.join(scratch, 'pg'), port: await freePort(), database: 'bench', logFile: path.join(scratch, 'pg.log') });
+  stops.unshift(() => pg.stop());
+  await migrateDeploy(pg.url);
+  const temporal = await startTemporalServer({ cli: await ensureTemporalCli(), port: await freePort(), namespace: 'default', dbFile: path.join(scratch, 'temporal.db'), logFile: path.join(scratch, 'temporal.log') });
+  stops.unshift(() => temporal.stop());
+  const port = await freePort();
+  const { BASE_URL: _viteBase, ...inherited } = process.env;
+  const env = { ...inherited, PORT: String(port), DATABASE_URL: pg.url, TEMPORAL_ADDRESS: temporal.address, LOG_LEVEL: 'error', ALLOW_PRIVATE_TARGETS: 'true', WEBHOOK_ENCRYPTION_KEY: 'cd'.repeat(32) };
+  const entry = (file: string) => ['--import', 'tsx', path.join(projectRoot, file)];
+  processes.push(startProcess('worker', process.execPath, entry('src/temporal/worker-main.ts'), { cwd: projectRoot, env, logFile: path.join(scratch, 'worker.log') }));
+  processes.push(startProcess('api', process.execPath, entry('src/api/main.ts'), { cwd: projectRoot, env, logFile: path.join(scratch, 'api.log') }));
+  const base = `http://127.0.0.1:${port}`;
+  await waitUntil('the API and the worker', async () => (await fetch(`${base}/health`).catch(() => undefined))?.status === 200 && readFileSync(path.join(scratch, 'worker.log'), 'utf8').includes('worker polling'), 120_000, 250);
+
+  const db = createDb(pg.url, 2);
+  const registered = await (await fetch(`${base}/register`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: 'bench@example.com' }) })).json() as { api_key: string; account_id: string };
+  await db.account.update({ where: { id: registered.account_id }, data: { plan: 'enterprise' } });
+  const headers = { authorization: `Bearer ${registered.api_key}`, 'content-type': 'application/json' };
+  const submit = async (batch: string[]) => {
+    const started = performance.now();
+    const response = await fetch(`${base}/bulk`, { method: 'POST', headers, body: JSON.stringify({ urls: batch }) });
+    const body = (await response.json()) as { job_id: string };
+    if (response.status !== 200) throw new Error(`POST /bulk answered ${response.status}: ${JSON.stringify(body)}`);
+    return { jobId: body.job_id, ms: performance.now() - started };
+  };
+
+  // A small job first, so workflow bundling and first connections are not timed.
+  const warm = await submit(urls.slice(0, 5));
+  await waitUntil('the warm-up job', async () => (await db.job.findUniqueOrThrow({ where: { id: warm.jobId } })).status === 'done', 120_000, 250);
+
+  step(`Pipeline: ${urlCount} URLs as ${jobCount} bulk jobs`);
+  const perJob = Math.ceil(urlCount / jobCount);
+  const pipelineStart = performance.now();
+  const jobIds: string[] = [];
+  for (let j = 0; j < jobCount; j++) jobIds.push((await submit(urls.slice(j * perJob, (j + 1) * perJob))).jobId);
+  let lastReport = 0;
+  await waitUntil(
+    'every job to finish',
+    async () => {
+      const jobs = await db.job.findMany({ where: { id: { in: jobIds } }, select: { status: true, completed: true } });
+      const completed = jobs.reduce((sum, job) => sum + job.completed, 0);
+      if (completed - lastReport >= 100) step(`… pipeline ${(lastReport = completed)}/${urlCount}`);
+      return jobs.every((job) => job.status === 'done');
+    },
+    30 * 60_000,
+    200,
+  );
+  const pipelineSeconds = (performance.now() - pipelineStart) / 1000;
+  const pipelineFailed = await db.jobResult.count({ where: { jobId: { in: jobIds }, ok: false } });
+
+  // 3. Submission latency with concurrent submitters (small jobs; they run while the rest are submitted).
+  step(`POST /bulk latency: ${submitters} concurrent submitters, ${submissions} submissions of 5 URLs`);
+  const latencies: number[] = [];
+  const batches = Array.from({ length: submissions }, (_, i) => urls.slice((i * 5) % urlCount, ((i * 5) % urlCount) + 5));
+  await mapBounded(batches, submitters, async (batch) => void latencies.push((await submit(batch)).ms));
+  await db.$disconnect();
+
+  const rawRate = urlCount / rawSeconds;
+  const pipelineRate = urlCount / pipelineSeconds;
+  console.log(
+    JSON.stringify({
+      urls: urlCount,
+      distinct_pages: Math.min(urlCount, pages.length),
+      raw_loop: { seconds: round(rawSeconds), pages_per_s: round(rawRate), failed: rawFailed },
+      pipeline: { jobs: jobCount, seconds: round(pipelineSeconds), pages_per_s: round(pipelineRate), failed_entries: pipelineFailed },
+      ratio: round(pipelineRate / rawRate, 2),
+      post_bulk_latency_ms: { submitters, submissions, p50: round(percentile(latencies, 50)), p99: round(percentile(latencies, 99)), max: round(Math.max(...latencies)) },
+    }),
+  );
+} finally {
+  for (const child of processes.reverse()) await child.stop('SIGTERM', 10_000);
+  for (const stop of stops) await stop().catch(() => undefined);
+  rmSync(scratch, { recursive: true, force: true });
+}

@@ -1,0 +1,45 @@
+/**
+ * Crawl URL normalisation: two spellings of one page must count once (de-duplication) and the page limit
+ * must count pages, not spellings. Conservative: only rewrites that never change what a server returns
+ * in practice (case of scheme and host, default ports, fragments, tracking parameters, parameter order).
+ */
+
+const TRACKING_PARAMETERS = /^(utm_[a-z]+|gclid|dclid|fbclid|msclkid|mc_cid|mc_eid|_ga|yclid|igshid)$/i;
+
+/** Links to these are not pages: a crawl never queues them (saves a fetch that would end in `no_content`). */
+const NON_PAGE_EXTENSIONS =
+  /\.(png|jpe?g|gif|webp|svg|ico|bmp|tiff?|avif|mp[34]|m4[av]|mov|avi|webm|ogg|wav|flac|pdf|zip|gz|tgz|bz2|xz|7z|rar|tar|exe|dmg|msi|deb|rpm|apk|iso|css|js|mjs|json|xml|rss|atom|woff2?|ttf|otf|eot|docx?|xlsx?|pptx?|csv)$/i;
+
+export function normalizeCrawlUrl(raw: string, base?: string): string | null {
+  let url: URL;
+  try {
+    url = base === undefined ? new URL(raw) : new URL(raw, base);
+  } catch {
+    return null;
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') return null;
+  if (url.username || url.password) return null;
+  url.hash = '';
+  url.hostname = url.hostname.toLowerCase().replace(/\.$/, '');
+  const kept = [...url.searchParams.entries()].filter(([name]) => !TRACKING_PARAMETERS.test(name));
+  kept.sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+  url.search = kept.length > 0 ? new URLSearchParams(kept).toString() : '';
+  return url.href;
+}
+
+export function looksLikePage(url: string): boolean {
+  return !NON_PAGE_EXTENSIONS.test(new URL(url).pathname);
+}
+
+const withoutWww = (host: string) => host.replace(/^www\./, '');
+
+/**
+ * Same site as the crawl's start: the same host (`www.` ignored, either scheme), or with
+ * `allow_subdomains` any subdomain of it. Without a public-suffix list this never widens to siblings
+ * (`blog.example.com` does not admit `shop.example.com` unless the crawl started at `example.com`).
+ */
+export function sameSite(url: string, startUrl: string, allowSubdomains: boolean): boolean {
+  const host = withoutWww(new URL(url).hostname);
+  const start = withoutWww(new URL(startUrl).hostname);
+  return host === start || (allowSubdomains && host.endsWith(`.${start}`));
+}

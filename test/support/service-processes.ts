@@ -1,0 +1,56 @@
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { inject } from 'vitest';
+import { startProcess, type ManagedProcess } from '../../scripts/lib/processes.js';
+import { freePort, waitUntil } from '../../scripts/lib/ports.js';
+import { projectRoot } from '../../scripts/lib/paths.js';
+
+/**
+ * Pith's real entry points (src/api/main.ts, src/temporal/worker-main.ts) as child processes, started
+ * the way `npm start` starts them, so a test can SIGKILL or restart them.
+ */
+export function serviceEnv(extra: Record<string, string>): NodeJS.ProcessEnv {
+  // Vitest sets BASE_URL=/ (Vite's base path) in its workers; an operator's shell would not.
+  const { BASE_URL: _viteBase, ...inherited } = process.env;
+  return {
+    ...inherited,
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'error',
+    DATABASE_URL: inject('databaseUrl'),
+    ALLOW_PRIVATE_TARGETS: 'true',
+    WEBHOOK_ENCRYPTION_KEY: 'ab'.repeat(32),
+    REGISTER_LIMIT_PER_HOUR: '100000',
+    ...extra,
+  };
+}
+
+const entry = (file: string) => ['--import', 'tsx', path.join(projectRoot, file)];
+
+const occurrences = (file: string, text: string) => (existsSync(file) ? readFileSync(file, 'utf8').split(text).length - 1 : 0);
+
+export async function startWorkerProcess(env: NodeJS.ProcessEnv, logFile: string): Promise<ManagedProcess> {
+  const before = occurrences(logFile, 'worker polling');
+  const worker = startProcess('worker', process.execPath, entry('src/temporal/worker-main.ts'), { cwd: projectRoot, env, logFile });
+  // The worker logs `worker polling` once its task queue is served.
+  await waitUntil('the worker to poll', async () => occurrences(logFile, 'worker polling') > before, 90_000, 200);
+  return worker;
+}
+
+export async function startApiProcess(env: NodeJS.ProcessEnv, logFile: string, port?: number): Promise<{ process: ManagedProcess; baseUrl: string; port: number }> {
+  const listenPort = port ?? (await freePort());
+  const api = startProcess('api', process.execPath, entry('src/api/main.ts'), { cwd: projectRoot, env: { ...env, PORT: String(listenPort) }, logFile });
+  const baseUrl = `http://127.0.0.1:${listenPort}`;
+  await waitUntil(
+    'the API to answer',
+    async () => {
+      try {
+        return (await fetch(`${baseUrl}/health`)).status > 0; // 503 while Temporal is down is an answer too
+      } catch {
+        return false;
+      }
+    },
+    90_000,
+    200,
+  );
+  return { process: api, baseUrl, port: listenPort };
+}
