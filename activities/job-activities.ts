@@ -49,19 +49,21 @@ export async function extractForJob(deps: ExtractionDeps, url: string, robots: R
 }
 
 export function createJobActivities({ db, cfg, extractor, renderer }: JobActivityDeps) {
-  /** Stores one URL's outcome once: (job_id, position) is unique, so a retried or duplicated attempt is a no-op. */
+  /**
+   * Stores one URL's outcome once, in one statement: (job_id, position) is unique, so a retried or
+   * duplicated attempt inserts nothing and `completed` rises only with a row that was really inserted.
+   */
   async function storeResult(input: ExtractJobUrlInput, outcome: UrlOutcome) {
-    await db.$transaction(async (tx) => {
-      const inserted = await tx.jobResult.createMany({
-        data: [
-          outcome.ok
-            ? { jobId: input.jobId, position: input.position, url: input.url, ok: true, content: outcome.content }
-            : { jobId: input.jobId, position: input.position, url: input.url, ok: false, errorCode: outcome.errorCode, error: outcome.error },
-        ],
-        skipDuplicates: true,
-      });
-      if (inserted.count === 1) await tx.job.update({ where: { id: input.jobId }, data: { completed: { increment: 1 } } });
-    });
+    const content = outcome.ok ? JSON.stringify(outcome.content) : null;
+    await db.$executeRaw`
+      WITH stored AS (
+        INSERT INTO job_results (job_id, position, url, ok, error_code, error, content)
+        VALUES (${input.jobId}::uuid, ${input.position}, ${input.url}, ${outcome.ok}, ${outcome.ok ? null : outcome.errorCode},
+                ${outcome.ok ? null : outcome.error}, ${content}::jsonb)
+        ON CONFLICT (job_id, position) DO NOTHING
+        RETURNING 1
+      )
+      UPDATE jobs SET completed = completed + 1 WHERE id = ${input.jobId}::uuid AND EXISTS (SELECT 1 FROM stored)`;
   }
 
   return {
