@@ -26,4 +26,16 @@ describe('workflow replay of captured histories', () => {
       expect(result.error, `${workflowType}: ${result.error?.message}`).toBeUndefined();
     }
   });
+
+  it('fails a history replayed on a workflow changed without patched() (the check can fail)', async () => {
+    quietTemporalRuntime();
+    const history = JSON.parse(readFileSync(path.join(historiesDir, 'bulkJobWorkflow-v2-runs-and-webhook.json'), 'utf8'));
+    const results = Worker.runReplayHistories(
+      { workflowsPath: fileURLToPath(new URL('../workflows/unguarded-bulk-change.ts', import.meta.url)), replayName: 'unguarded-change' },
+      [{ workflowId: 'unguarded-change', history }],
+    );
+    const errors: string[] = [];
+    for await (const result of results) errors.push(result.error?.name ?? 'none');
+    expect(errors).toEqual(['DeterminismViolationError']);
+  });
 });
