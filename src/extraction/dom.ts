@@ -5,7 +5,40 @@ export type DomDocument = ReturnType<typeof parseHTML>['document'];
 export type DomElement = DomDocument['documentElement'];
 
 export function parseDocument(html: string): DomDocument {
-  return parseHTML(html).document;
+  const document = parseHTML(html).document;
+  mergeStrayRoots(document as unknown as Document);
+  return document;
+}
+
+/**
+ * Markup ahead of <head> (a script between `<html>` and `<head>`) leaves linkedom with
+ * `<html><script/><head/><body/>`; its `document.head`/`document.body` getters then miss the real
+ * ones and create empty elements, so the page reads as blank. Browsers put such markup in the head;
+ * so do we, before anything reads `document.body`. Later duplicate heads and bodies are merged too.
+ */
+function mergeStrayRoots(document: Document): void {
+  const root = document.documentElement;
+  if (!root) return;
+  const children = [...root.children];
+  const head = children.find((child) => child.tagName === 'HEAD');
+  const body = children.find((child) => child.tagName === 'BODY');
+  if (!head || !body) return;
+  for (const child of children) {
+    if (child === head || child === body) continue;
+    if (child.tagName === 'HEAD') {
+      head.append(...child.childNodes);
+      child.remove();
+    } else if (child.tagName === 'BODY') {
+      for (const attribute of [...child.attributes]) if (!body.hasAttribute(attribute.name)) body.setAttribute(attribute.name, attribute.value);
+      body.append(...child.childNodes);
+      child.remove();
+    } else if (child.compareDocumentPosition(body) & 4 /* body follows */) {
+      head.append(child);
+    } else {
+      body.append(child);
+    }
+  }
+  root.insertBefore(head, root.firstChild);
 }
 
 /** A fresh document whose body holds `html`: the cleaned main content, detached from the page. */

@@ -78,6 +78,23 @@ describe('findMainContent', () => {
     expect(text).toContain('sentence 1 about crawler view');
   });
 
+  it('reads a page whose <html> opens with a script before <head> (browsers move it into the head)', () => {
+    const page = `<!doctype html><html lang="en"><script>window.pageData = {}</script><head><title>T</title></head><body class="blog"><article>${paragraphs('early script', 3)}</article></body></html>`;
+    const document = parseDocument(page);
+    expect(document.body.getAttribute('class')).toBe('blog');
+    const main = findMainContent(document, 'https://example.com/');
+    expect(main && plainText(main.root)).toContain('sentence 2 about early script');
+  });
+
+  it('drops modal dialogs however long their prose (policy pop-ups), unless they hold the page title', () => {
+    const modal = `<div role="dialog" aria-modal="true" id="modal-refund"><h1>Refund policy</h1>${paragraphs('refund policy', 8)}</div>`;
+    const text = extract(`<main><h1>Wool Runner</h1><p>$110</p>${paragraphs('wool shoe', 2)}</main><footer>${modal}</footer>`);
+    expect(text).toContain('sentence 1 about wool shoe');
+    expect(text).not.toContain('refund policy');
+    const wrapped = extract(`<div role="dialog">${'<h1>Only title</h1>'}${paragraphs('dialog article', 3)}</div>`);
+    expect(wrapped).toContain('sentence 2 about dialog article');
+  });
+
   it('returns null for a page without content, never an empty root', () => {
     expect(findMainContent(parseDocument(`<body>${siteNav}<script>var x = 1;</script></body>`), 'https://example.com/')).toBeNull();
   });

@@ -1,5 +1,4 @@
 import { proxyActivities } from '@temporalio/workflow';
-// eslint-disable-next-line @typescript-eslint/no-restricted-imports -- a test workflow types the real activities
 import type { JobActivities } from '../../activities/index.js';
 
 /**

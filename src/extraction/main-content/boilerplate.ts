@@ -12,9 +12,16 @@ const JUNK_TAGS = 'script,style,noscript,template,svg,canvas,iframe,object,embed
 const CHROME_SELECTOR = [
   'nav', 'footer', 'aside',
   '[role="navigation"]', '[role="contentinfo"]', '[role="complementary"]', '[role="banner"]',
-  '[role="dialog"]', '[role="alertdialog"]', '[role="menu"]', '[role="menubar"]', '[role="search"]',
-  '[hidden]', '[aria-hidden="true"]', '[aria-modal="true"]',
+  '[role="menu"]', '[role="menubar"]', '[role="search"]',
+  '[hidden]', '[aria-hidden="true"]',
 ].join(',');
+
+/**
+ * Modal dialogs (policy pop-ups, size guides, newsletter and cookie modals) are never the page's
+ * content, however long their prose: removed unless they hold the page title (the first <h1> outside
+ * any modal; without one, any <h1>).
+ */
+const MODAL_SELECTOR = '[role="dialog"],[role="alertdialog"],[aria-modal="true"]';
 
 /** class/id words that name boilerplate; matched as whole words between -, _ and spaces. */
 const BOILERPLATE_WORDS = new RegExp(
@@ -54,6 +61,12 @@ export function removeBoilerplate(body: Element, options: { dropComments: boolea
     element.remove();
   };
 
+  // The page title is the first <h1> outside any modal; a modal holding it is a misnamed wrapper.
+  const pageTitle = [...body.querySelectorAll('h1')].find((h1) => !h1.closest(MODAL_SELECTOR)) ?? null;
+  for (const element of body.querySelectorAll(MODAL_SELECTOR)) {
+    if (NEVER_REMOVED.has(element.tagName) || !element.isConnected) continue;
+    if (pageTitle ? !element.contains(pageTitle) : !element.querySelector('h1')) element.remove();
+  }
   for (const element of body.querySelectorAll(CHROME_SELECTOR)) remove(element);
   for (const element of body.querySelectorAll('[style]')) {
     if (HIDDEN_STYLE.test(element.getAttribute('style') ?? '')) remove(element);
