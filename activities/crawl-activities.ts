@@ -10,6 +10,7 @@ import { robotsAllows, robotsCrawlDelayMs } from '../src/extraction/robots.js';
 import type { ExtractedContent } from '../src/extraction/index.js';
 import { extractForJob, type JobActivityDeps, type UrlOutcome } from './job-activities.js';
 import { jobExtractionOptions } from './extraction-options.js';
+import { indexPageQuietly } from '../src/search/index-page.js';
 import type { TruncatedReason } from '../workflows/crawl-job.js';
 
 export interface CrawlPageOutcome {
@@ -48,12 +49,21 @@ async function followableLinks(deps: JobActivityDeps, input: StoredCrawlInput, p
 }
 
 /**
+ * Locks the job's row for the rest of the transaction and reads its `total`. Taken first: inserting a
+ * result takes a key-share lock on the job row (foreign key), so taking this lock after the insert
+ * would deadlock two pages of one crawl finishing together. NO KEY UPDATE still lets those inserts in.
+ */
+async function lockJob(tx: Tx, jobId: string): Promise<number> {
+  const [locked] = await tx.$queryRaw<{ total: number }[]>`SELECT total FROM jobs WHERE id = ${jobId}::uuid FOR NO KEY UPDATE`;
+  return locked?.total ?? 0;
+}
+
+/**
  * Admits new URLs under the job's row lock (concurrent pages of one crawl take turns here), numbering
  * them after the last ordinal; stops at the page limit and marks the crawl `page_limit`-truncated.
  */
 async function admitUrls(tx: Tx, jobId: string, input: StoredCrawlInput, depth: number, urls: string[]): Promise<number> {
-  const [locked] = await tx.$queryRaw<{ total: number }[]>`SELECT total FROM jobs WHERE id = ${jobId}::uuid FOR UPDATE`;
-  const total = locked?.total ?? 0;
+  const total = await lockJob(tx, jobId);
   if (urls.length === 0) return total;
   const known = await tx.crawlUrl.findMany({ where: { jobId, url: { in: urls } }, select: { url: true } });
   const seen = new Set(known.map((row) => row.url));
@@ -96,6 +106,7 @@ export function createCrawlActivities(deps: JobActivityDeps) {
 
       try {
         const discovered = await db.$transaction(async (tx) => {
+          const totalBefore = await lockJob(tx, jobId);
           const inserted = await tx.jobResult.createMany({
             data: [
               outcome.ok
@@ -104,7 +115,7 @@ export function createCrawlActivities(deps: JobActivityDeps) {
             ],
             skipDuplicates: true,
           });
-          if (inserted.count === 0) return (await tx.job.findUniqueOrThrow({ where: { id: jobId }, select: { total: true } })).total;
+          if (inserted.count === 0) return totalBefore;
           if (ordinal > 0) {
             try {
               await meter(tx, { accountId: job.accountId, keyId: null, plan, endpoint: 'POST /crawl', units: 1 });
@@ -117,6 +128,9 @@ export function createCrawlActivities(deps: JobActivityDeps) {
           await tx.job.update({ where: { id: jobId }, data: { completed: { increment: 1 } } });
           return total;
         });
+        // Search index (POST /search): the stored page becomes findable by the crawl's account; a failure
+        // is only logged, never the page's outcome.
+        if (outcome.ok) await indexPageQuietly(db, deps.cfg, { accountId: job.accountId }, row.url, outcome.content as Partial<ExtractedContent>);
         return { ok: outcome.ok, discovered, quotaExhausted: false, crawlDelayMs };
       } catch (err) {
         if (err instanceof QuotaExhausted) return { ok: false, discovered: job.total, quotaExhausted: true, crawlDelayMs };

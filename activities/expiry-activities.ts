@@ -1,4 +1,5 @@
 import type { Db } from '../src/db/prisma.js';
+import { purgeExpiredSearchDocuments } from '../src/search/purge-expired.js';
 
 const BATCH = 500;
 
@@ -6,6 +7,8 @@ export function createExpiryActivities({ db }: { db: Db }) {
   return {
     /** Deletes finished jobs past their lifetime, in batches (results and crawl URLs cascade). */
     async deleteExpiredJobs(): Promise<{ deleted: number }> {
+      // The search index has its own retention (SEARCH_INDEX_RETENTION_HOURS); the same sweep purges it.
+      await purgeExpiredSearchDocuments(db);
       let deleted = 0;
       for (;;) {
         const count = await db.$executeRaw`

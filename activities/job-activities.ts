@@ -8,6 +8,8 @@ import type { HtmlExtractor } from '../src/extraction/thread-pool.js';
 import type { BrowserPool } from '../src/extraction/render/index.js';
 import type { RobotsMode } from '../src/extraction/robots.js';
 import { jobExtractionOptions, withHeartbeat, type ExtractionDeps } from './extraction-options.js';
+import { indexPageQuietly } from '../src/search/index-page.js';
+import type { ExtractedContent } from '../src/extraction/types.js';
 
 export interface JobActivityDeps {
   db: Db;
@@ -72,6 +74,9 @@ export function createJobActivities({ db, cfg, extractor, renderer }: JobActivit
       if (existing) return { ok: existing.ok };
       const outcome = await extractForJob({ cfg, extractor, renderer }, input.url, input.robots ?? 'advisory');
       await storeResult(input, outcome);
+      // Search index (POST /search): the stored page becomes findable by the job's account; a failure is
+      // only logged, never the URL's outcome.
+      if (outcome.ok) await indexPageQuietly(db, cfg, { jobId: input.jobId }, input.url, outcome.content as Partial<ExtractedContent>);
       return { ok: outcome.ok };
     },
 

@@ -13,6 +13,8 @@ const booleanFromEnv = z
 
 const port = z.coerce.number().int().min(0).max(65535);
 
+const httpUrl = z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' });
+
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   PORT: port.default(3000),
@@ -90,6 +92,30 @@ const envSchema = z.object({
     .refine((file) => existsSync(file), 'file not found')
     .optional(),
   LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error', 'silent']).default('info'),
+  // --- OAuth for tool hosts (src/oauth/) ---
+  /** Lifetime of an OAuth access token issued to a tool host (contract: 1 hour); shorter only for tests. */
+  OAUTH_ACCESS_TOKEN_TTL_SECONDS: z.coerce.number().int().min(1).max(24 * 60 * 60).default(60 * 60),
+  /** Lifetime of each OAuth refresh token; every refresh issues a new one (rotation), so this is how long a grant may sit unused. */
+  OAUTH_REFRESH_TOKEN_TTL_SECONDS: z.coerce.number().int().min(60).max(365 * 24 * 60 * 60).default(30 * 24 * 60 * 60),
+  // --- POST /search (src/search/) ---
+  /** Where POST /search looks: `local` (full-text index of the pages this deployment extracted; offline), a SearXNG instance, or the Brave Search API. */
+  SEARCH_PROVIDER: z.enum(['local', 'searxng', 'brave']).default('local'),
+  /** Base address of a SearXNG instance with the JSON format enabled; required with SEARCH_PROVIDER=searxng. */
+  SEARXNG_URL: httpUrl.optional(),
+  /** Brave Search API subscription token; required with SEARCH_PROVIDER=brave. */
+  BRAVE_API_KEY: z.string().min(1).optional(),
+  /** Brave's web search endpoint (overridden by tests, or to go through a proxy). */
+  BRAVE_API_URL: httpUrl.default('https://api.search.brave.com/res/v1/web/search'),
+  /** Longest wait for one answer of a web search provider; past it POST /search answers 503 `service_unavailable`. */
+  SEARCH_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(10_000),
+  /** Hours a page stays in the local search index after it was last extracted; 0 turns indexing off. */
+  SEARCH_INDEX_RETENTION_HOURS: z.coerce.number().int().min(0).max(24 * 365).default(24),
+  /** Results of one `extract: true` search extracted at once. */
+  SEARCH_EXTRACT_CONCURRENCY: z.coerce.number().int().min(1).max(32).default(4),
+}).superRefine((env, ctx) => {
+  // A web provider without its address or key would fail every search: refuse to start instead.
+  if (env.SEARCH_PROVIDER === 'searxng' && !env.SEARXNG_URL) ctx.addIssue({ code: 'custom', path: ['SEARXNG_URL'], message: 'required when SEARCH_PROVIDER=searxng' });
+  if (env.SEARCH_PROVIDER === 'brave' && !env.BRAVE_API_KEY) ctx.addIssue({ code: 'custom', path: ['BRAVE_API_KEY'], message: 'required when SEARCH_PROVIDER=brave' });
 });
 
 export type Config = Readonly<

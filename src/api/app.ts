@@ -8,6 +8,7 @@ import { bulkRoutes } from './routes/bulk.js';
 import { crawlRoutes } from './routes/crawl.js';
 import { jobReadRoutes } from './routes/job-reads.js';
 import { extractRoutes } from './routes/extract.js';
+import { searchRoutes } from './routes/search.js';
 import { keyRoutes } from './routes/keys.js';
 import { accountRoutes } from './routes/account.js';
 import { pricingRoutes } from './routes/pricing.js';
@@ -15,6 +16,8 @@ import { requestLogging } from './request-logging.js';
 import { docsRoutes } from './routes/docs.js';
 import { webhookRoutes } from './routes/webhooks.js';
 import { webhookDeliveryRoutes } from './routes/webhook-deliveries.js';
+import { oauthRoutes } from './routes/oauth.js';
+import { mcpRoutes } from '../mcp/routes.js';
 
 /** Largest JSON body accepted (a 1000-URL bulk request fits with room to spare). */
 const JSON_BODY_LIMIT = '1mb';
@@ -29,6 +32,10 @@ export function createApp(deps: AppDeps): Koa<PithState> {
 
   app.use(requestLogging(deps));
   app.use(errorEnvelopeMiddleware(deps.cfg));
+  // The OAuth routes read their own bodies (forms, per RFC 6749), so they sit before the JSON-only parser.
+  const oauth = oauthRoutes(deps);
+  app.use(oauth.routes());
+  app.use(oauth.allowedMethods({ throw: true }));
   app.use(
     bodyParser({
       enableTypes: ['json'],
@@ -48,7 +55,7 @@ export function createApp(deps: AppDeps): Koa<PithState> {
     await next();
   });
 
-  const routers = [healthRoutes(deps), pricingRoutes(deps), registerRoutes(deps), extractRoutes(deps), bulkRoutes(deps), crawlRoutes(deps), jobReadRoutes(deps), keyRoutes(deps), accountRoutes(deps), webhookRoutes(deps), webhookDeliveryRoutes(deps), docsRoutes(deps)];
+  const routers = [healthRoutes(deps), pricingRoutes(deps), registerRoutes(deps), extractRoutes(deps), searchRoutes(deps), bulkRoutes(deps), crawlRoutes(deps), jobReadRoutes(deps), keyRoutes(deps), accountRoutes(deps), webhookRoutes(deps), webhookDeliveryRoutes(deps), docsRoutes(deps), mcpRoutes(deps)];
   for (const router of routers) {
     app.use(router.routes());
     app.use(router.allowedMethods({ throw: true }));

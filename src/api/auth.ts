@@ -2,7 +2,7 @@ import type { Middleware } from 'koa';
 import type { Db } from '../db/prisma.js';
 import { ApiError } from '../errors.js';
 import { API_KEY_PATTERN, digestsEqual, hashApiKey, hasScope, type Scope } from '../services/api-keys.js';
-import type { PithState } from './state.js';
+import type { AuthState, PithState } from './state.js';
 import { policyOfKey, type RobotsMode } from '../services/policy.js';
 
 interface KeyRow {
@@ -15,6 +15,7 @@ interface KeyRow {
   respectRobots: RobotsMode;
   expiresAt: Date | null;
   revokedAt: Date | null;
+  resource: string | null;
   plan: string;
   active: boolean;
 }
@@ -24,32 +25,41 @@ async function findKey(db: Db, digest: string): Promise<KeyRow | undefined> {
   const rows = await db.$queryRaw<KeyRow[]>`
     SELECT k.id, k.account_id AS "accountId", k.key_hash AS "keyHash", k.scopes, k.allow_domains AS "allowDomains",
            k.deny_patterns AS "denyPatterns", k.respect_robots::text AS "respectRobots", k.expires_at AS "expiresAt",
-           k.revoked_at AS "revokedAt", a.plan::text AS plan, a.active
+           k.revoked_at AS "revokedAt", k.resource, a.plan::text AS plan, a.active
     FROM api_keys k JOIN accounts a ON a.id = k.account_id
     WHERE k.key_hash = ${digest}`;
   return rows[0];
 }
 
 /**
- * Bearer authentication (the only auth of the API; no cookies). Looks the key up by its SHA-256,
- * then compares digests in constant time; revoked and expired keys are unknown keys.
+ * Checks a Bearer header and returns who is calling. Looks the key up by its SHA-256, then compares
+ * digests in constant time; revoked and expired keys are unknown keys. A key bound to a resource (an
+ * OAuth access token, RFC 8707) is accepted only where `audience` names that resource: the REST API
+ * passes none, so tokens issued to tool hosts never work there.
  */
+export async function authenticateBearer(db: Db, header: string, audience?: string): Promise<AuthState> {
+  if (!header) throw new ApiError('missing_api_key', 'Send your key as `Authorization: Bearer <API_KEY>`');
+  const match = /^Bearer\s+(\S+)\s*$/i.exec(header);
+  if (!match) throw new ApiError('missing_api_key', 'The Authorization header must be `Bearer <API_KEY>`');
+  const rawKey = match[1] ?? '';
+  if (!API_KEY_PATTERN.test(rawKey)) throw new ApiError('invalid_api_key', 'The key is not of the form ce_ followed by 40 hex characters');
+  const digest = hashApiKey(rawKey);
+  const key = await findKey(db, digest);
+  const now = Date.now();
+  if (!key || !digestsEqual(key.keyHash, digest) || key.revokedAt || (key.expiresAt && key.expiresAt.getTime() <= now)) {
+    throw new ApiError('invalid_api_key', 'Unknown, revoked or expired API key');
+  }
+  if (key.resource !== null && key.resource !== audience) {
+    throw new ApiError('invalid_api_key', `This key is an OAuth access token for ${key.resource} and is accepted only there`);
+  }
+  if (!key.active) throw new ApiError('account_inactive', 'This account is deactivated');
+  return { accountId: key.accountId, keyId: key.id, scopes: key.scopes, plan: key.plan, policy: policyOfKey(key) };
+}
+
+/** Bearer authentication (the only auth of the API; no cookies). */
 export function authenticate(db: Db): Middleware<PithState> {
   return async (ctx, next) => {
-    const header = ctx.get('authorization');
-    if (!header) throw new ApiError('missing_api_key', 'Send your key as `Authorization: Bearer <API_KEY>`');
-    const match = /^Bearer\s+(\S+)\s*$/i.exec(header);
-    if (!match) throw new ApiError('missing_api_key', 'The Authorization header must be `Bearer <API_KEY>`');
-    const rawKey = match[1] ?? '';
-    if (!API_KEY_PATTERN.test(rawKey)) throw new ApiError('invalid_api_key', 'The key is not of the form ce_ followed by 40 hex characters');
-    const digest = hashApiKey(rawKey);
-    const key = await findKey(db, digest);
-    const now = Date.now();
-    if (!key || !digestsEqual(key.keyHash, digest) || key.revokedAt || (key.expiresAt && key.expiresAt.getTime() <= now)) {
-      throw new ApiError('invalid_api_key', 'Unknown, revoked or expired API key');
-    }
-    if (!key.active) throw new ApiError('account_inactive', 'This account is deactivated');
-    ctx.state.auth = { accountId: key.accountId, keyId: key.id, scopes: key.scopes, plan: key.plan, policy: policyOfKey(key) };
+    ctx.state.auth = await authenticateBearer(db, ctx.get('authorization'));
     await next();
   };
 }

@@ -76,6 +76,28 @@ export const extractBody = z.strictObject({
   ...policyFields,
 });
 
+/** Results when `num_results` is left out: every plan allows at least this many. */
+export const DEFAULT_SEARCH_RESULTS = 5;
+
+/**
+ * POST /search. `num_results` has no upper bound here on purpose: above the plan's cap the answer is
+ * 422 `search_cap_exceeded` with `upgrade_url`, not a validation error.
+ */
+export const searchBody = z
+  .strictObject({
+    query: z.string({ error: 'must be a string' }).trim().min(1, { error: 'must not be empty' }).max(400, { error: 'must be at most 400 characters' }),
+    num_results: z.number({ error: 'must be a number' }).int({ error: 'must be an integer' }).min(1, { error: 'must be at least 1' }).default(DEFAULT_SEARCH_RESULTS),
+    extract: z.boolean({ error: 'must be a boolean' }).default(false),
+    formats: z
+      .array(z.enum(ALL_FORMATS, { error: `must be one of ${ALL_FORMATS.join(', ')}` }))
+      .min(1, { error: 'must name at least one format' })
+      .optional(),
+    ...policyFields,
+  })
+  .refine((body) => body.extract || body.formats === undefined, { path: ['formats'], error: 'applies only with extract: true' });
+
+export type SearchBody = z.infer<typeof searchBody>;
+
 export const createKeyBody = z.strictObject({
   name: z.string({ error: 'must be a string' }).min(1).max(200).optional(),
   scopes: z

@@ -4,7 +4,9 @@ import { limitsOf } from '../plans.js';
 import { ExtractionError, extractUrl, type ExtractedContent, type Format } from '../extraction/index.js';
 import type { BrowserPool } from '../extraction/render/index.js';
 import type { HtmlExtractor } from '../extraction/thread-pool.js';
-import type { Policy } from './policy.js';
+import { assertUrlsAllowed, tighten, type Policy, type PolicyRequest } from './policy.js';
+import type { Db } from '../db/prisma.js';
+import { indexPageQuietly } from '../search/index-page.js';
 
 export interface ExtractRequest {
   url: string;
@@ -16,11 +18,15 @@ export interface ExtractRequest {
 
 export interface ExtractServiceDeps {
   cfg: Config;
+  /** Where the extracted page is indexed for the account's POST /search. */
+  db: Db;
   renderer?: BrowserPool | undefined;
   extractor?: HtmlExtractor | undefined;
 }
 
 export interface ExtractCaller {
+  /** The account the page is indexed for (its POST /search finds it). */
+  accountId: string;
   plan: string;
   /** The key's policy, already tightened by the request and checked for this URL. */
   policy: Policy;
@@ -55,9 +61,26 @@ export async function extractForAccount(deps: ExtractServiceDeps, caller: Extrac
       ...(request.formats ? { formats: request.formats } : {}),
       ...(request.chunk_tokens ? { chunkTokens: request.chunk_tokens } : {}),
     });
+    // Search index: the page becomes findable by this account's POST /search (a failure is only logged).
+    await indexPageQuietly(deps.db, deps.cfg, { accountId: caller.accountId }, request.url, content);
     return { url: request.url, ...content };
   } catch (err) {
     if (err instanceof ExtractionError) throw new ApiError(err.code, err.message);
     throw err;
   }
+}
+
+/**
+ * POST /extract after validation, shared by the REST route and the MCP tool: the key's policy tightened
+ * by the request and checked for the URL (403 before any work), then the extraction.
+ */
+export async function extractForKey(
+  deps: ExtractServiceDeps,
+  key: { accountId: string; plan: string; policy: Policy },
+  request: ExtractRequest & PolicyRequest,
+  meter: () => Promise<void>,
+): Promise<ExtractResponse> {
+  const policy = tighten(key.policy, request);
+  assertUrlsAllowed(policy, [request.url]);
+  return extractForAccount(deps, { accountId: key.accountId, plan: key.plan, policy, meter }, request);
 }

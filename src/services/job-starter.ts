@@ -18,7 +18,7 @@ export interface JobStarterDeps {
 /** Starts the job's workflow (idempotent: the workflow id is derived from the job id) and records it. */
 export async function startJob(deps: JobStarterDeps, job: Job): Promise<void> {
   await startJobWorkflow(deps.temporal, deps.cfg, job);
-  await deps.db.job.updateMany({ where: { id: job.id, workflowStartedAt: null }, data: { workflowStartedAt: new Date() } });
+  await deps.db.job.updateMany({ where: { id: job.id, workflowId: job.workflowId, workflowStartedAt: null }, data: { workflowStartedAt: new Date() } });
 }
 
 /**

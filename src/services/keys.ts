@@ -3,6 +3,7 @@ import type { Db } from '../db/prisma.js';
 import { ApiError } from '../errors.js';
 import { ALL_SCOPES, generateApiKey, hashApiKey, newKeyId, SCOPES } from './api-keys.js';
 import { intersectDomains, stricterRobots, type Policy, type RobotsMode } from './policy.js';
+import { revokeGrant } from '../oauth/grants.js';
 
 export const GRANTABLE_SCOPES = [...SCOPES, ALL_SCOPES] as const;
 
@@ -112,12 +113,15 @@ export async function rotateKey(db: Db, caller: CallingKey): Promise<{ id: strin
   return { id, api_key: apiKey, rotated_from: caller.keyId };
 }
 
-/** DELETE /keys/{id}: revokes at once; 404 `key_not_found` unless the key belongs to this account. */
+/**
+ * DELETE /keys/{id}: revokes at once; 404 `key_not_found` unless the key belongs to this account. An
+ * OAuth access token stands for its grant: revoking it disconnects the tool host (its refresh tokens too).
+ */
 export async function revokeKey(db: Db, accountId: string, keyId: string): Promise<{ id: string; revoked: true }> {
   const result = await db.apiKey.updateMany({ where: { id: keyId, accountId, revokedAt: null }, data: { revokedAt: new Date() } });
+  const key = await db.apiKey.findFirst({ where: { id: keyId, accountId }, select: { oauthGrantId: true } });
   // Revoking a revoked key is a success (idempotent); only a key that is not this account's is a 404.
-  if (result.count === 0 && !(await db.apiKey.findFirst({ where: { id: keyId, accountId }, select: { id: true } }))) {
-    throw new ApiError('key_not_found', `No key ${keyId} on this account`);
-  }
+  if (result.count === 0 && !key) throw new ApiError('key_not_found', `No key ${keyId} on this account`);
+  if (key?.oauthGrantId) await revokeGrant(db, key.oauthGrantId, 'revoked_by_account');
   return { id: keyId, revoked: true };
 }

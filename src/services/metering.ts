@@ -60,6 +60,18 @@ export async function meter(db: Db | Tx, request: MeterRequest, now = new Date()
   return '$transaction' in db ? db.$transaction(run) : run(db);
 }
 
+/**
+ * Refuses (429 `rate_limit_exceeded`) when the month's allowance is already spent, reserving nothing: a
+ * cheap gate before work that is metered only once it succeeded (POST /search asks its provider first,
+ * and a spent month must not keep a paid provider busy).
+ */
+export async function assertQuotaLeft(db: Db, accountId: string, plan: string, now = new Date()): Promise<void> {
+  const allowance = limitsOf(plan).includedRequestsPerMonth;
+  const { start } = quotaPeriod(now);
+  const counter = await db.usageCounter.findUnique({ where: { accountId_periodStart: { accountId, periodStart: start } }, select: { used: true } });
+  if ((counter?.used ?? 0) >= allowance) throw quotaExceeded(1, allowance, now);
+}
+
 export interface UsageReport {
   plan: string;
   period_start: string;

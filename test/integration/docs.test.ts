@@ -20,6 +20,7 @@ const EXPECTED_OPERATIONS = [
   'POST /keys', 'GET /keys', 'POST /keys/rotate', 'DELETE /keys/{id}', 'GET /usage', 'GET /logs', 'POST /webhook/rotate',
   'POST /crawl', 'GET /crawl/{job_id}', 'POST /search', 'GET /openapi.json', 'GET /docs', 'GET /docs/errors',
   'GET /webhooks/deliveries', 'POST /webhooks/deliveries/{id}/redeliver',
+  'GET /.well-known/oauth-authorization-server', 'POST /oauth/register', 'GET /oauth/authorize', 'POST /oauth/authorize', 'POST /oauth/token',
 ];
 
 beforeAll(async () => {

@@ -68,6 +68,8 @@ describe('POST /bulk with Idempotency-Key', () => {
     const body = { urls: [pages.url('/a?crashed')] };
     const first = await submit(reg.api_key, idem, body);
     const jobId = first.body.job_id as string;
+    // The first start happens off the request path: let it finish before simulating that it never did.
+    for (let i = 0; i < 100 && !(await stack.db.job.findUniqueOrThrow({ where: { id: jobId } })).workflowStartedAt; i++) await new Promise((r) => setTimeout(r, 50));
     // Simulate the crash: the job row exists, its workflow never started, and the crash was a while ago.
     await stack.temporal.workflow.getHandle(`bulk-${jobId}`).terminate('simulated crash before start').catch(() => undefined);
     await stack.db.job.update({ where: { id: jobId }, data: { workflowStartedAt: null, createdAt: new Date(Date.now() - 60_000), workflowId: `bulk-${jobId}-retry` } });

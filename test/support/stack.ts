@@ -71,7 +71,8 @@ export async function startStack(env: Record<string, string> = {}): Promise<Stac
   const running = worker.run();
 
   const deps = createApiDeps(cfg, db, temporal, extraction);
-  const server: Server = createApp(deps).listen(0, '127.0.0.1');
+  // PORT is 0 (any free port) unless a test needs the address fixed in advance (BASE_URL/MCP_URL that clients follow).
+  const server: Server = createApp(deps).listen(cfg.PORT, '127.0.0.1');
   await new Promise<void>((resolve) => server.once('listening', resolve));
   const baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 

@@ -1,3 +1,4 @@
+-- The local search index (POST /search, SEARCH_PROVIDER=local). See model SearchDocument.
 -- CreateTable
 CREATE TABLE "search_documents" (
     "id" BIGSERIAL NOT NULL,
@@ -7,7 +8,13 @@ CREATE TABLE "search_documents" (
     "body" TEXT NOT NULL,
     "indexed_at" TIMESTAMPTZ(3) NOT NULL DEFAULT CURRENT_TIMESTAMP,
     "expires_at" TIMESTAMPTZ(3) NOT NULL,
-    "search_vector" tsvector,
+    -- Hand-edited (Prisma cannot express generated columns, the model marks it dbgenerated()):
+    -- maintained by PostgreSQL on every write, so no writer can forget it. The title outranks the body
+    -- (weight A vs B), the two-argument to_tsvector is immutable, as a generated column requires
+    "search_vector" tsvector GENERATED ALWAYS AS (
+        setweight(to_tsvector('english'::regconfig, coalesce("title", '')), 'A') ||
+        setweight(to_tsvector('english'::regconfig, "body"), 'B')
+    ) STORED,
 
     CONSTRAINT "search_documents_pkey" PRIMARY KEY ("id")
 );

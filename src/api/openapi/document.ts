@@ -11,7 +11,9 @@ const DESCRIPTION = `Pith fetches web pages and returns their main content as ma
 
 **Authentication.** Every route but the public ones takes \`Authorization: Bearer <API_KEY>\`; get a key from \`POST /register\`. A key carries scopes (\`extract\`, \`bulk\`, \`crawl\`, \`search\`, \`keys\`, or \`*\` for all); each operation names the scope it needs (also as \`x-pith-scope\`).
 
-**Errors.** Every 4xx and 5xx answer is \`{ "error": { code, message, retry, docs_url, upgrade_url?, retry_after? } }\`. \`retry\` says whether the same request can succeed later; \`docs_url\` points at the code's section of [/docs/errors](/docs/errors).`;
+**Errors.** Every 4xx and 5xx answer is \`{ "error": { code, message, retry, docs_url, upgrade_url?, retry_after? } }\`. \`retry\` says whether the same request can succeed later; \`docs_url\` points at the code's section of [/docs/errors](/docs/errors). The OAuth routes answer errors in OAuth's own format, \`{ "error", "error_description" }\`.
+
+**Tool server (MCP).** Agent hosts reach Pith as a Model Context Protocol server at \`MCP_URL\` (by default \`/mcp\` on this host; \`{MCP_URL}/mcp\` is a permanent alias): Streamable HTTP, stateless, \`POST\` only. Its tools \`extract\`, \`bulk\`, \`crawl\`, \`get_job\`, \`wait_for_job\` (≤ 60 s) and \`get_usage\` take the request bodies documented here and return the same JSON (text and \`structuredContent\`); refusals are tool errors (\`isError: true\`) carrying the error envelope. Hosts authenticate with the OAuth 2.1 flow below: unauthenticated requests get 401 with \`WWW-Authenticate: Bearer resource_metadata="{MCP_URL}/.well-known/oauth-protected-resource"\` (RFC 9728; also served at \`/.well-known/oauth-protected-resource/mcp\`), which names this API as the authorization server. The access token is an ordinary Pith key with the approved scopes, valid one hour and accepted only by the tool server; an ordinary key with the right scopes works there too.`;
 
 /** The OpenAPI 3.1 document of the API, generated from the zod schemas. */
 export function buildOpenApiDocument(settings: DocumentSettings) {
@@ -26,6 +28,7 @@ export function buildOpenApiDocument(settings: DocumentSettings) {
       { name: 'Account', description: 'Registration, usage and request logs.' },
       { name: 'Keys', description: 'API keys and the webhook signing secret.' },
       { name: 'Service', description: 'Public routes: health, pricing, documentation.' },
+      { name: 'OAuth', description: 'The OAuth 2.1 authorization server that issues tool-server tokens to MCP hosts. Direct API callers do not use it.' },
     ],
   });
   fixPatternFlags(document);

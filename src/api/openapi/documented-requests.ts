@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import { bulkBody, crawlBody, createKeyBody, extractBody, jobReadQuery, logsQuery, registerBody } from '../schemas.js';
+import { bulkBody, crawlBody, createKeyBody, extractBody, jobReadQuery, logsQuery, registerBody, searchBody } from '../schemas.js';
 
 /**
  * The request bodies the API validates with (src/api/schemas.ts), named for the document. Nothing is
@@ -35,6 +35,16 @@ export const CrawlRequest = crawlBody
     exclude_patterns: crawlBody.shape.exclude_patterns.meta({ description: 'Never follow links matching one of these globs (same syntax as include_patterns).' }),
   })
   .meta({ id: 'CrawlRequest', description: 'Crawls breadth-first from `url` and answers at once with the job.' });
+
+// safeExtend: searchBody carries a refinement (`formats` only with `extract`), which plain extend refuses to copy.
+export const SearchRequest = searchBody
+  .safeExtend({
+    query: searchBody.shape.query.meta({ description: 'What to search for, 1–400 characters. The local index reads it like a web search box: `"exact phrase"`, `-excluded`, `or`.' }),
+    num_results: searchBody.shape.num_results.meta({ description: 'Most results returned (default 5). Capped by plan: 5 Free, 10 Pro, 50 Growth, 100 Enterprise (422 `search_cap_exceeded`).' }),
+    extract: searchBody.shape.extract.meta({ description: "Also extract every result, as `POST /extract` would (the key's policy applies per URL; a refused or failed URL gets `error` and `error_code` in its result)." }),
+    formats: searchBody.shape.formats.meta({ description: 'With `extract: true`: which content fields each result carries (default: all).' }),
+  })
+  .meta({ id: 'SearchRequest', description: 'A search; with `extract: true` each result is extracted too. Policy fields tighten the key\'s policy for the extractions.' });
 
 export const JobReadQuery = jobReadQuery.meta({ id: 'JobReadQuery', description: 'Results are paged: pass `next_cursor` back as `cursor` for the next page.' });
 

@@ -6,9 +6,4 @@ import { z } from 'zod';
  * document shows) and import it in `documented-requests.ts` instead.
  */
 
-export const searchBody = z.strictObject({
-  query: z.string().min(1).max(2000),
-  num_results: z.int().min(1).optional().meta({ description: 'Capped by plan: 5 free, 10 pro, 50 growth, 100 enterprise (422 `search_cap_exceeded`).' }),
-});
-
 export const keyIdParams = z.object({ id: z.string().meta({ description: 'Public id of the key (`key_…`).' }) });

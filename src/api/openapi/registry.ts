@@ -6,6 +6,7 @@ import { errorExample, errorResponses } from './error-shapes.js';
 import { ERRORS, type ErrorCode } from '../../errors.js';
 import { authSentence } from './auth-text.js';
 import { registerJobCompletedWebhook } from './webhook-shapes.js';
+import { OAuthErrorSchema } from './oauth-routes.js';
 
 export const BEARER_SCHEME = 'ApiKey';
 export const JOB_TOKEN_SCHEME = 'JobToken';
@@ -27,7 +28,16 @@ function responsesOf(route: RouteDoc): Record<string, ResponseConfig> {
     [String(success.status)]: { description: success.description, content: { [success.contentType ?? 'application/json']: { schema: success.schema } } },
   };
   for (const other of route.alsoReturns ?? []) {
-    responses[String(other.status)] = { description: other.description, content: { 'application/json': { schema: other.schema } } };
+    responses[String(other.status)] = { description: other.description, content: { [other.contentType ?? 'application/json']: { schema: other.schema } } };
+  }
+  if (route.redirect) {
+    responses['302'] = { description: route.redirect, headers: z.object({ Location: z.string().meta({ description: "The client's redirect URI with the response parameters." }) }) };
+  }
+  if (route.oauthErrors?.length) {
+    responses['400'] = {
+      description: `OAuth error (RFC 6749 §5.2): ${route.oauthErrors.map((code) => `\`${code}\``).join(', ')}. \`invalid_client\` is 401 when the client authenticated with a header.`,
+      content: { 'application/json': { schema: OAuthErrorSchema } },
+    };
   }
   return { ...responses, ...errorResponses(errorCodesOf(route)) };
 }
@@ -47,7 +57,7 @@ function operationOf(route: RouteDoc): RouteConfig {
       ...(route.params ? { params: route.params } : {}),
       ...(route.query ? { query: route.query } : {}),
       ...(route.idempotent ? { headers: idempotencyHeaders } : {}),
-      ...(route.body ? { body: { required: true, content: { 'application/json': { schema: route.body } } } } : {}),
+      ...(route.body ? { body: { required: true, content: { [route.bodyContentType ?? 'application/json']: { schema: route.body } } } } : {}),
     },
     responses: responsesOf(route),
   };

@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import type { ErrorCode } from '../../errors.js';
 import type { Scope } from '../../services/api-keys.js';
-import { BulkRequest, CrawlRequest, CreateKeyRequest, ExtractRequest, JobReadQuery, LogsQuery, RegisterRequest } from './documented-requests.js';
-import { keyIdParams, searchBody } from './planned-requests.js';
+import { BulkRequest, CrawlRequest, CreateKeyRequest, ExtractRequest, JobReadQuery, LogsQuery, RegisterRequest, SearchRequest } from './documented-requests.js';
+import { keyIdParams } from './planned-requests.js';
 import { CrawlJobReadSchema, CrawlSubmissionSchema, BulkSubmissionSchema, ExtractResponseSchema, JobReadSchema } from './content-shapes.js';
 import {
   ApiKeyListSchema,
@@ -16,8 +16,10 @@ import {
   UsageSchema,
   WebhookSecretSchema,
 } from './account-shapes.js';
-import { SearchResponseSchema } from './planned-responses.js';
+import { SearchResponseSchema } from './search-shapes.js';
 import { DeliveriesQuery, WebhookDeliveryPageSchema, WebhookDeliverySchema, deliveryIdParams } from './webhook-shapes.js';
+import { OAUTH_ROUTES } from './oauth-routes.js';
+import type { OAuthErrorCode } from '../../oauth/oauth-error.js';
 
 /**
  * THE list of documented routes: add a route here when you add it to the API, and /openapi.json,
@@ -32,7 +34,7 @@ export interface RouteDoc {
   method: 'get' | 'post' | 'delete';
   /** OpenAPI form: `/bulk/{job_id}`. */
   path: string;
-  tag: 'Extraction' | 'Jobs' | 'Account' | 'Keys' | 'Service';
+  tag: 'Extraction' | 'Jobs' | 'Account' | 'Keys' | 'Service' | 'OAuth';
   summary: string;
   description: string;
   auth: RouteAuth;
@@ -49,7 +51,13 @@ export interface RouteDoc {
   body?: z.ZodType;
   success: { status: number; description: string; schema: z.ZodType; contentType?: string };
   /** Other non-error answers, e.g. 503 degraded health. */
-  alsoReturns?: { status: number; description: string; schema: z.ZodType }[];
+  alsoReturns?: { status: number; description: string; schema: z.ZodType; contentType?: string }[];
+  /** Content type of the body when it is not JSON (the OAuth forms). */
+  bodyContentType?: string;
+  /** What a 302 answer means (the OAuth authorization step). */
+  redirect?: string;
+  /** An OAuth route: its errors are OAuth's `{ error, error_description }` with these codes, not the envelope. */
+  oauthErrors?: readonly OAuthErrorCode[];
   errors?: ErrorCode[];
   /** false: being built; the document describes it already (request schema in planned-requests.ts). */
   implemented: boolean;
@@ -134,12 +142,13 @@ export const ROUTES: readonly RouteDoc[] = [
     errors: ['job_not_found', 'forbidden'],
   },
   {
-    method: 'post', path: '/search', tag: 'Extraction', auth: 'search', implemented: false,
-    summary: 'Search the web',
-    description: '`num_results` is capped by plan.',
-    body: searchBody,
-    success: { status: 200, description: 'Search results.', schema: SearchResponseSchema },
-    errors: ['search_cap_exceeded', 'fetch_failed', 'service_unavailable'],
+    method: 'post', path: '/search', tag: 'Extraction', auth: 'search', implemented: true,
+    summary: 'Search',
+    description:
+      "Searches with the provider the server is configured with: by default (`local`) a full-text index of the pages this account extracted (`POST /extract`, bulk and crawl results; kept 24 hours after each page's last extraction by default), or the web through SearXNG or Brave Search. `num_results` is capped by plan (422 `search_cap_exceeded`, checked first). With `extract: true` each result is extracted as `POST /extract` would; the key's policy applies per URL, and a refused or failed URL gets `error` and `error_code` in its result instead of failing the request. Metered as one request for the search plus one per result fetched for extraction (results the policy refuses are not fetched and not counted). A provider that is down, too slow or answers garbage gives 503 `service_unavailable` and nothing is metered.",
+    body: SearchRequest,
+    success: { status: 200, description: 'The results, best first.', schema: SearchResponseSchema },
+    errors: ['search_cap_exceeded', 'service_unavailable'],
   },
   {
     method: 'post', path: '/keys', tag: 'Keys', auth: 'keys', implemented: true,
@@ -218,4 +227,5 @@ export const ROUTES: readonly RouteDoc[] = [
     summary: 'Error codes (HTML)', description: 'One section per error code; `error.docs_url` links into it.',
     success: html('The error reference page.'),
   },
+  ...OAUTH_ROUTES,
 ];

@@ -11,6 +11,8 @@ import type { ApiKeySchema, LogPageSchema, PricingSchema, RegistrationSchema, Us
 import type { WebhookDeliveryPage } from '../../services/webhook-delivery-view.js';
 import type { JobCompletedEvent } from '../../webhooks/job-completed-event.js';
 import type { JobCompletedEventSchema, WebhookDeliveryPageSchema } from './webhook-shapes.js';
+import type { SearchResponse } from '../../services/search-service.js';
+import type { SearchResponseSchema } from './search-shapes.js';
 
 /**
  * Compile-time sync checks: each documented response shape must be assignable to the type the code
@@ -30,6 +32,7 @@ export type DocumentedShapesMatchCode = [
   Documents<typeof PricingSchema, PricingRecord>,
   Documents<typeof WebhookDeliveryPageSchema, WebhookDeliveryPage>,
   Documents<typeof JobCompletedEventSchema, Omit<JobCompletedEvent, 'results'>>,
+  Documents<typeof SearchResponseSchema, SearchResponse>,
 ];
 // Instantiating the tuple with `true` is what makes a mismatch (a `never`) a type error.
-export const documentedShapesMatchCode: DocumentedShapesMatchCode = [true, true, true, true, true, true, true, true, true];
+export const documentedShapesMatchCode: DocumentedShapesMatchCode = [true, true, true, true, true, true, true, true, true, true];

@@ -1,0 +1,76 @@
+import { Prisma } from '@prisma/client';
+import type { Config } from '../config.js';
+import type { Db } from '../db/prisma.js';
+import type { ExtractedContent } from '../extraction/types.js';
+import { markdownToPlainText } from './plain-text.js';
+
+/**
+ * Body text kept per page. A tsvector must stay under 1 MB and ts_headline reads the whole body, so a
+ * huge page is indexed by its first 100,000 characters (the part a reader sees first).
+ */
+export const MAX_INDEXED_CHARS = 100_000;
+const MAX_TITLE_CHARS = 1_000;
+/** (account_id, url) is a unique b-tree key, whose entries must stay under ~2.7 kB: longer URLs are not indexed. */
+const MAX_INDEXED_URL_CHARS = 2_048;
+
+/** Who the page belongs to: the account itself, or the job it was extracted for (bulk activities know only the job). */
+export type IndexOwner = { accountId: string } | { jobId: string };
+
+export interface SearchDocumentText {
+  title: string | null;
+  body: string;
+}
+
+function firstHeading(content: Partial<ExtractedContent>): string | null {
+  const block = content.blocks?.find((b) => b.type === 'heading');
+  if (block) return block.text;
+  return content.markdown?.match(/^#{1,6}\s+(.+)$/m)?.[1] ?? null;
+}
+
+/**
+ * What gets indexed from an extraction: the page title and its main content as plain text (from the
+ * markdown, else the blocks or chunks when `formats` left the markdown out). Null when there is no text.
+ */
+export function searchDocumentText(content: Partial<ExtractedContent>): SearchDocumentText | null {
+  const text = content.markdown
+    ? markdownToPlainText(content.markdown)
+    : (content.blocks?.map((b) => b.text).join('\n') ?? content.chunks?.map((c) => c.text).join('\n') ?? '');
+  const body = text.trim().slice(0, MAX_INDEXED_CHARS);
+  if (!body) return null;
+  const title = (content.metadata?.title ?? firstHeading(content))?.replace(/\s+/g, ' ').trim().slice(0, MAX_TITLE_CHARS) || null;
+  return { title, body };
+}
+
+/**
+ * Adds (or refreshes) a page in its account's local search index, with SEARCH_INDEX_RETENTION_HOURS to
+ * live from now. Re-extracting a page replaces its row, so the index holds its latest text once.
+ */
+export async function indexPage(db: Db, cfg: Config, owner: IndexOwner, url: string, content: Partial<ExtractedContent>): Promise<boolean> {
+  const hours = cfg.SEARCH_INDEX_RETENTION_HOURS;
+  if (hours === 0 || url.length > MAX_INDEXED_URL_CHARS) return false;
+  const document = searchDocumentText(content);
+  if (!document) return false;
+  const ownerRow =
+    'accountId' in owner ? Prisma.sql`SELECT ${owner.accountId}::uuid AS account_id` : Prisma.sql`SELECT account_id FROM jobs WHERE id = ${owner.jobId}::uuid`;
+  // Times come from the database clock, the one the searches and the expiry sweep compare with.
+  const written = await db.$executeRaw`
+    INSERT INTO search_documents (account_id, url, title, body, expires_at)
+    SELECT owner.account_id, ${url}, ${document.title}, ${document.body}, now() + make_interval(hours => ${hours}::int)
+    FROM (${ownerRow}) AS owner
+    ON CONFLICT (account_id, url) DO UPDATE
+      SET title = EXCLUDED.title, body = EXCLUDED.body, indexed_at = now(), expires_at = EXCLUDED.expires_at`;
+  return written > 0;
+}
+
+/**
+ * indexPage for the places that store extractions (POST /extract, bulk and crawl activities): the index is
+ * a convenience, so a failure to write it is logged and never fails the extraction it follows.
+ */
+export async function indexPageQuietly(db: Db, cfg: Config, owner: IndexOwner, url: string, content: Partial<ExtractedContent>): Promise<void> {
+  try {
+    await indexPage(db, cfg, owner, url, content);
+  } catch (err) {
+    if (cfg.LOG_LEVEL === 'silent' || cfg.LOG_LEVEL === 'error') return;
+    console.error(JSON.stringify({ level: 'warn', msg: 'search indexing failed; the extraction itself is unaffected', url, err: String(err) }));
+  }
+}

@@ -1,0 +1,49 @@
+import { z } from 'zod';
+import { HitCollector } from './hit-collector.js';
+import { getProviderJson, isWebUrl, providerUnavailable } from './provider-http.js';
+import { plainSnippet } from './plain-text.js';
+import type { SearchHit, SearchProvider, SearchQuery } from './provider.js';
+
+export interface SearxngSettings {
+  /** Base address of the instance, e.g. `http://searxng:8080` or `https://example.org/searx/`. */
+  baseUrl: string;
+  timeoutMs: number;
+  userAgent: string;
+}
+
+/** SearXNG answers about 10–20 results per page and has no page-size parameter: more are read page by page. */
+const MAX_PAGES = 10;
+
+/** The part of SearXNG's `format=json` answer Pith reads (`{ query, number_of_results, results: [{ url, title, content, engine, … }], … }`). */
+const searxngAnswer = z.object({ results: z.array(z.unknown()) });
+const searxngResult = z.object({ url: z.string(), title: z.string().nullish(), content: z.string().nullish() });
+
+function hitsOf(results: unknown[]): SearchHit[] {
+  const hits: SearchHit[] = [];
+  for (const entry of results) {
+    const parsed = searxngResult.safeParse(entry);
+    if (!parsed.success || !isWebUrl(parsed.data.url)) continue;
+    hits.push({ url: parsed.data.url, title: plainSnippet(parsed.data.title), snippet: plainSnippet(parsed.data.content) });
+  }
+  return hits;
+}
+
+/** A self-hosted SearXNG metasearch instance, through its JSON API: `GET /search?q=…&format=json&pageno=N`. */
+export function searxngProvider(settings: SearxngSettings): SearchProvider {
+  const endpoint = new URL('search', settings.baseUrl.endsWith('/') ? settings.baseUrl : `${settings.baseUrl}/`);
+  return {
+    name: 'searxng',
+    async search({ query, limit }: SearchQuery): Promise<SearchHit[]> {
+      const collector = new HitCollector(limit);
+      for (let page = 1; page <= MAX_PAGES && !collector.full; page++) {
+        const url = new URL(endpoint);
+        url.search = new URLSearchParams({ q: query, format: 'json', pageno: String(page) }).toString();
+        const answer = searxngAnswer.safeParse(await getProviderJson({ provider: 'searxng', url, timeoutMs: settings.timeoutMs, userAgent: settings.userAgent }));
+        if (!answer.success) throw providerUnavailable('searxng', 'answered in an unexpected format (no `results` array)');
+        // A page with nothing new is the end: SearXNG repeats or empties pages past its engines' depth.
+        if (collector.add(hitsOf(answer.data.results)) === 0) break;
+      }
+      return collector.hits;
+    },
+  };
+}
