@@ -3,8 +3,6 @@ import { ApiError } from '../errors.js';
 
 /** Decisions: idempotency keys are scoped per account and remembered for 24 hours. */
 export const IDEMPOTENCY_WINDOW_MS = 24 * 60 * 60 * 1000;
-/** A submission still being enqueued after this long is taken to have crashed, and is resumed. */
-export const ENQUEUE_STALE_MS = 30_000;
 
 const KEY_PATTERN = /^[\x21-\x7e]{1,255}$/;
 

@@ -5,7 +5,7 @@ import type { Db } from '../db/prisma.js';
 import type { Config } from '../config.js';
 import { ApiError } from '../errors.js';
 import { toJobObject, type JobObject } from './job-view.js';
-import { ENQUEUE_STALE_MS, IDEMPOTENCY_WINDOW_MS, requestFingerprint } from './idempotency.js';
+import { IDEMPOTENCY_WINDOW_MS, requestFingerprint } from './idempotency.js';
 import type { SecretBox } from './webhook-secrets.js';
 import { insertJob, isUniqueViolation, newJob } from './job-insert.js';
 import { generateJobToken } from './job-tokens.js';
@@ -59,19 +59,21 @@ function startSoon(deps: JobServiceDeps, job: Job): void {
 
 /**
  * An earlier submission with the same Idempotency-Key: the same body gets the original job back (nothing
- * queued or metered again); another body is 422 `idempotency_key_reuse`; a first submission still being
- * enqueued is 409 `idempotency_in_progress` — unless it is stale (its process died between writing the
- * job and starting the workflow), in which case it is resumed here, so no job is left that never runs.
+ * queued or metered again); another body is 422 `idempotency_key_reuse`. A committed job whose workflow
+ * start is still pending (it runs off the request path) or was lost (the process died first) is started
+ * here, idempotently; only when that start cannot be made now is the answer 409 `idempotency_in_progress`
+ * — the job is safe in the outbox and the job starter will start it.
  */
 async function replaySubmission(deps: JobServiceDeps, prior: Job, fingerprint: string): Promise<SubmittedJob> {
   if (prior.requestHash !== fingerprint) {
     throw new ApiError('idempotency_key_reuse', 'Idempotency-Key: already used with a different request body');
   }
   if (!prior.workflowStartedAt) {
-    if (Date.now() - prior.createdAt.getTime() < ENQUEUE_STALE_MS) {
+    try {
+      await startJob(deps, prior);
+    } catch {
       throw new ApiError('idempotency_in_progress', 'The first submission with this Idempotency-Key is still being enqueued; retry shortly');
     }
-    await startJob(deps, prior);
   }
   return { ...toJobObject(prior, []), webhook_signing_secret: null };
 }
