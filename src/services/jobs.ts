@@ -15,6 +15,8 @@ import type { StoredCrawlInput } from './crawl-input.js';
 
 export { workflowIdFor } from './job-workflows.js';
 
+const REPLAY_START_DEADLINE_MS = 3_000;
+
 /** Contract: job results expire 6 hours after the job. */
 export const RESULT_LIFETIME_MS = 6 * 60 * 60 * 1000;
 
@@ -70,7 +72,8 @@ async function replaySubmission(deps: JobServiceDeps, prior: Job, fingerprint: s
   }
   if (!prior.workflowStartedAt) {
     try {
-      await startJob(deps, prior);
+      // Bounded: a client waiting on its replay learns in seconds that Temporal is unreachable.
+      await deps.temporal.withDeadline(Date.now() + REPLAY_START_DEADLINE_MS, () => startJob(deps, prior));
     } catch {
       throw new ApiError('idempotency_in_progress', 'The first submission with this Idempotency-Key is still being enqueued; retry shortly');
     }

@@ -3,6 +3,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startStack, type Stack } from '../support/stack.js';
 import { articlePage, startFixtureServer, type FixtureServer } from '../support/fixture-server.js';
 import { apiClient } from '../support/api.js';
+import type { Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { createApp } from '../../src/api/app.js';
+import { createApiDeps } from '../../src/api/deps.js';
+import { createTemporalClient } from '../../src/temporal/client.js';
+import { freePort } from '../../scripts/lib/ports.js';
 
 let stack: Stack;
 let pages: FixtureServer;
@@ -117,5 +123,38 @@ describe('the job starter (the job table as the outbox of workflow starts)', () 
     const handle = stack.temporal.workflow.getHandle(`bulk-${jobId}`);
     await handle.result();
     expect((await handle.describe()).status.name).toBe('COMPLETED');
+  });
+});
+
+describe('submissions while Temporal is unreachable', () => {
+  it('accepts the job (it waits in the outbox) and answers a replay with 409 idempotency_in_progress until it can start', async () => {
+    // A second API on the same database whose Temporal address answers nothing.
+    const deadTemporal = createTemporalClient(`127.0.0.1:${await freePort()}`, stack.cfg.TEMPORAL_NAMESPACE);
+    const deps = createApiDeps({ ...stack.cfg, LOG_LEVEL: 'silent' }, stack.db, deadTemporal);
+    const server: Server = createApp(deps).listen(0, '127.0.0.1');
+    await new Promise<void>((resolve) => server.once('listening', resolve));
+    const cut = apiClient(`http://127.0.0.1:${(server.address() as AddressInfo).port}`);
+    try {
+      const reg = await cut.register();
+      const idem = randomUUID();
+      const body = { urls: [pages.url('/a?offline')] };
+      const first = await cut.call('POST', '/bulk', { key: reg.api_key, body, headers: { 'idempotency-key': idem }, raw: true });
+      expect(first.status).toBe(200);
+      expect(first.body.status).toBe('queued');
+      const replay = await cut.call('POST', '/bulk', { key: reg.api_key, body, headers: { 'idempotency-key': idem }, raw: true });
+      expect(replay.status).toBe(409);
+      expect(replay.body.error).toMatchObject({ code: 'idempotency_in_progress', retry: true });
+      // Nothing lost: the job is committed and metered once (this file's healthy API sweeps it into Temporal).
+      await stack.db.job.findUniqueOrThrow({ where: { id: first.body.job_id } });
+      const metered = await stack.db.usageEvent.aggregate({ where: { accountId: reg.account_id, endpoint: 'POST /bulk' }, _sum: { units: true } });
+      expect(metered._sum.units).toBe(1);
+      // Once Temporal answers again (here: the healthy API of this file), the same replay gets the job.
+      const healed = await submit(reg.api_key, idem, body);
+      expect(healed.status).toBe(200);
+      expect(healed.body.job_id).toBe(first.body.job_id);
+    } finally {
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+      await deps.close();
+    }
   });
 });
