@@ -3,6 +3,7 @@ import { ALL_FORMATS } from '../extraction/types.js';
 import { MAX_CHUNK_TOKENS, MIN_CHUNK_TOKENS } from '../extraction/chunks.js';
 import { ROBOTS_MODES } from '../extraction/robots.js';
 import { GRANTABLE_SCOPES } from '../services/keys.js';
+import { RESULTS_PAGE_DEFAULT, RESULTS_PAGE_MAX } from '../services/job-reads.js';
 
 /** Request bodies of the API, one zod schema each: validation and (later) the OpenAPI document come from here. */
 
@@ -55,7 +56,7 @@ export type CrawlBody = z.infer<typeof crawlBody>;
 
 /** `?limit=&cursor=` on the job reads: results are paged so a large job with HTML stays readable. */
 export const jobReadQuery = z.object({
-  limit: z.coerce.number({ error: 'must be a number' }).int({ error: 'must be an integer' }).min(1, { error: 'must be at least 1' }).max(1000, { error: 'must be at most 1000' }).default(100),
+  limit: z.coerce.number({ error: 'must be a number' }).int({ error: 'must be an integer' }).min(1, { error: 'must be at least 1' }).max(RESULTS_PAGE_MAX, { error: `must be at most ${RESULTS_PAGE_MAX}` }).default(RESULTS_PAGE_DEFAULT),
   cursor: z.string().max(64).optional(),
 });
 
