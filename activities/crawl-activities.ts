@@ -59,12 +59,11 @@ async function lockJob(tx: Tx, jobId: string): Promise<number> {
 }
 
 /**
- * Admits new URLs under the job's row lock (concurrent pages of one crawl take turns here), numbering
- * them after the last ordinal; stops at the page limit and marks the crawl `page_limit`-truncated.
+ * Admits new URLs after the `total` URLs already admitted (the caller holds the job's row lock, so
+ * concurrent pages of one crawl take turns here), numbering them in order; stops at the page limit.
  */
-async function admitUrls(tx: Tx, jobId: string, input: StoredCrawlInput, depth: number, urls: string[]): Promise<number> {
-  const total = await lockJob(tx, jobId);
-  if (urls.length === 0) return total;
+async function admitUrls(tx: Tx, jobId: string, input: StoredCrawlInput, total: number, depth: number, urls: string[]): Promise<{ total: number; hitLimit: boolean }> {
+  if (urls.length === 0) return { total, hitLimit: false };
   const known = await tx.crawlUrl.findMany({ where: { jobId, url: { in: urls } }, select: { url: true } });
   const seen = new Set(known.map((row) => row.url));
   const fresh = urls.filter((url) => !seen.has(url));
@@ -73,12 +72,7 @@ async function admitUrls(tx: Tx, jobId: string, input: StoredCrawlInput, depth: 
   if (admitted.length > 0) {
     await tx.crawlUrl.createMany({ data: admitted.map((url, index) => ({ jobId, ordinal: total + index, url, depth })) });
   }
-  const hitLimit = fresh.length > room;
-  await tx.job.update({
-    where: { id: jobId },
-    data: { total: total + admitted.length, ...(hitLimit ? { truncated: true, truncatedReason: 'page_limit' } : {}) },
-  });
-  return total + admitted.length;
+  return { total: total + admitted.length, hitLimit: fresh.length > room };
 }
 
 export function createCrawlActivities(deps: JobActivityDeps) {
@@ -124,8 +118,11 @@ export function createCrawlActivities(deps: JobActivityDeps) {
               throw err;
             }
           }
-          const total = await admitUrls(tx, jobId, input, row.depth + 1, links);
-          await tx.job.update({ where: { id: jobId }, data: { completed: { increment: 1 } } });
+          const { total, hitLimit } = await admitUrls(tx, jobId, input, totalBefore, row.depth + 1, links);
+          await tx.job.update({
+            where: { id: jobId },
+            data: { total, completed: { increment: 1 }, ...(hitLimit ? { truncated: true, truncatedReason: 'page_limit' } : {}) },
+          });
           return total;
         });
         // Search index (POST /search): the stored page becomes findable by the crawl's account; a failure

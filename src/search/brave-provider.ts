@@ -1,7 +1,6 @@
 import { z } from 'zod';
-import { HitCollector } from './hit-collector.js';
-import { getProviderJson, isWebUrl, providerUnavailable } from './provider-http.js';
-import { plainSnippet } from './plain-text.js';
+import { HitCollector, webHits } from './hit-collector.js';
+import { getProviderJson, providerUnavailable } from './provider-http.js';
 import type { SearchHit, SearchProvider, SearchQuery } from './provider.js';
 
 export interface BraveSettings {
@@ -23,17 +22,6 @@ const braveAnswer = z.object({
   query: z.object({ more_results_available: z.boolean().optional() }).optional(),
   web: z.object({ results: z.array(z.unknown()) }).optional(),
 });
-const braveResult = z.object({ url: z.string(), title: z.string().nullish(), description: z.string().nullish() });
-
-function hitsOf(results: unknown[]): SearchHit[] {
-  const hits: SearchHit[] = [];
-  for (const entry of results) {
-    const parsed = braveResult.safeParse(entry);
-    if (!parsed.success || !isWebUrl(parsed.data.url)) continue;
-    hits.push({ url: parsed.data.url, title: plainSnippet(parsed.data.title), snippet: plainSnippet(parsed.data.description) });
-  }
-  return hits;
-}
 
 /** The Brave Search API: `GET /res/v1/web/search?q=…&count=…&offset=…` with `X-Subscription-Token`. */
 export function braveProvider(settings: BraveSettings): SearchProvider {
@@ -50,7 +38,7 @@ export function braveProvider(settings: BraveSettings): SearchProvider {
           await getProviderJson({ provider: 'brave', url, headers: { 'x-subscription-token': settings.apiKey }, timeoutMs: settings.timeoutMs, userAgent: settings.userAgent }),
         );
         if (!answer.success) throw providerUnavailable('brave', 'answered in an unexpected format (not a web search response)');
-        const added = collector.add(hitsOf(answer.data.web?.results ?? []));
+        const added = collector.add(webHits(answer.data.web?.results ?? [], 'description'));
         if (added === 0 || answer.data.query?.more_results_available !== true) break;
       }
       return collector.hits;

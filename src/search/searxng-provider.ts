@@ -1,7 +1,6 @@
 import { z } from 'zod';
-import { HitCollector } from './hit-collector.js';
-import { getProviderJson, isWebUrl, providerUnavailable } from './provider-http.js';
-import { plainSnippet } from './plain-text.js';
+import { HitCollector, webHits } from './hit-collector.js';
+import { getProviderJson, providerUnavailable } from './provider-http.js';
 import type { SearchHit, SearchProvider, SearchQuery } from './provider.js';
 
 export interface SearxngSettings {
@@ -16,17 +15,6 @@ const MAX_PAGES = 10;
 
 /** The part of SearXNG's `format=json` answer Pith reads (`{ query, number_of_results, results: [{ url, title, content, engine, … }], … }`). */
 const searxngAnswer = z.object({ results: z.array(z.unknown()) });
-const searxngResult = z.object({ url: z.string(), title: z.string().nullish(), content: z.string().nullish() });
-
-function hitsOf(results: unknown[]): SearchHit[] {
-  const hits: SearchHit[] = [];
-  for (const entry of results) {
-    const parsed = searxngResult.safeParse(entry);
-    if (!parsed.success || !isWebUrl(parsed.data.url)) continue;
-    hits.push({ url: parsed.data.url, title: plainSnippet(parsed.data.title), snippet: plainSnippet(parsed.data.content) });
-  }
-  return hits;
-}
 
 /** A self-hosted SearXNG metasearch instance, through its JSON API: `GET /search?q=…&format=json&pageno=N`. */
 export function searxngProvider(settings: SearxngSettings): SearchProvider {
@@ -41,7 +29,7 @@ export function searxngProvider(settings: SearxngSettings): SearchProvider {
         const answer = searxngAnswer.safeParse(await getProviderJson({ provider: 'searxng', url, timeoutMs: settings.timeoutMs, userAgent: settings.userAgent }));
         if (!answer.success) throw providerUnavailable('searxng', 'answered in an unexpected format (no `results` array)');
         // A page with nothing new is the end: SearXNG repeats or empties pages past its engines' depth.
-        if (collector.add(hitsOf(answer.data.results)) === 0) break;
+        if (collector.add(webHits(answer.data.results, 'content')) === 0) break;
       }
       return collector.hits;
     },
