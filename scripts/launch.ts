@@ -1,6 +1,7 @@
 /**
  * The whole service on one machine: PostgreSQL (embedded unless DATABASE_URL), Prisma migrations,
- * the Temporal dev server with its Web UI (unless TEMPORAL_ADDRESS), one worker and the API.
+ * the Temporal dev server with its Web UI (unless TEMPORAL_ADDRESS), a local payment chain with x402's
+ * facilitator (unless X402_FACILITATOR_URL), one worker and the API.
  * Ctrl-C / SIGTERM stops everything it started, API and worker first.
  */
 import path from 'node:path';
@@ -17,6 +18,7 @@ import { ensureTemporalCli } from './lib/tools.js';
 import { startTemporalServer } from './lib/temporal-server.js';
 import { waitUntil } from './lib/ports.js';
 import { ensureChromium } from './lib/chromium.js';
+import { startDevPayments, type DevPayments } from './lib/dev-payments.js';
 
 /** A local key sealing webhook secrets when none is configured: made once, kept under .data/ (never committed). */
 function localEncryptionKey(): string {
@@ -98,7 +100,20 @@ try {
 
   if (!(await ensureChromium(cfg.RENDER_CHROMIUM_PATH))) warn('Chromium is unavailable: render_js requests will get js_rendering_unavailable');
 
-  const env = { ...process.env, DATABASE_URL: databaseUrl, TEMPORAL_ADDRESS: temporalAddress, WEBHOOK_ENCRYPTION_KEY: cfg.WEBHOOK_ENCRYPTION_KEY ?? localEncryptionKey() };
+  let payments: DevPayments | undefined;
+  if (!cfg.X402_FACILITATOR_URL) {
+    step(`Starting the local payment chain on 127.0.0.1:${cfg.X402_DEV_CHAIN_PORT} and x402's facilitator on 127.0.0.1:${cfg.X402_DEV_FACILITATOR_PORT} (test dollars only)`);
+    payments = await startDevPayments(cfg);
+    infrastructure.push({ name: 'payments', stop: payments.close });
+  }
+
+  const env = {
+    ...process.env,
+    DATABASE_URL: databaseUrl,
+    TEMPORAL_ADDRESS: temporalAddress,
+    WEBHOOK_ENCRYPTION_KEY: cfg.WEBHOOK_ENCRYPTION_KEY ?? localEncryptionKey(),
+    ...payments?.env,
+  };
   const nodeArgs = (entry: string) => ['--import', 'tsx', path.join(projectRoot, entry)];
   const supervise = (name: string, entry: string, restarts = 0): void => {
     const child = startProcess(name, process.execPath, nodeArgs(entry), { cwd: projectRoot, env, prefixOutput: true });
@@ -138,6 +153,7 @@ try {
     `  Temporal UI    ${temporalUi ? temporalUi.replace('127.0.0.1', 'localhost') : `(external Temporal at ${temporalAddress})`}`,
     `  Temporal gRPC  ${temporalAddress}`,
     `  Database       ${cfg.DATABASE_URL ? 'DATABASE_URL' : `embedded PostgreSQL on 127.0.0.1:${cfg.EMBEDDED_POSTGRES_PORT}`}`,
+    ...(payments ? payments.describe() : [`  Payments       x402 via ${cfg.X402_FACILITATOR_URL} on ${cfg.X402_NETWORK}`]),
     `  Logs           ${path.relative(projectRoot, logsDir)}/ (PostgreSQL, Temporal); API and worker below`,
     '  Stop with Ctrl-C.',
     '',

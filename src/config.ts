@@ -112,9 +112,39 @@ const envSchema = z.object({
   SEARCH_INDEX_RETENTION_HOURS: z.coerce.number().int().min(0).max(24 * 365).default(24),
   /** Results of one `extract: true` search extracted at once. */
   SEARCH_EXTRACT_CONCURRENCY: z.coerce.number().int().min(1).max(32).default(4),
+  // --- Pay per request with x402 (src/payments/) ---
+  /** The x402 facilitator that verifies and settles payments; unset → no payment path (a keyless request is 401). `npm start` runs a local one on a dev chain. */
+  X402_FACILITATOR_URL: httpUrl.optional(),
+  /** CAIP-2 network of the payments, e.g. `eip155:8453` (Base) or `eip155:1337` (the local dev chain). */
+  X402_NETWORK: z.string().regex(/^eip155:\d+$/, 'must be a CAIP-2 EVM network such as eip155:8453').optional(),
+  /** Address receiving the payments. */
+  X402_PAY_TO: z.string().regex(/^0x[0-9a-fA-F]{40}$/, 'must be a 0x-prefixed 20-byte address').optional(),
+  /** The EIP-3009 token paid in (USDC on a public chain). */
+  X402_ASSET: z.string().regex(/^0x[0-9a-fA-F]{40}$/, 'must be a 0x-prefixed 20-byte address').optional(),
+  /** The token's EIP-712 domain name and version (USDC: `USD Coin` / `2`); payers sign against them. */
+  X402_ASSET_NAME: z.string().min(1).default('USD Coin'),
+  X402_ASSET_VERSION: z.string().min(1).default('2'),
+  X402_ASSET_DECIMALS: z.coerce.number().int().min(2).max(36).default(6),
+  /** Price of one metered request in cents (decisions: the Pro overage price, 0.35). */
+  X402_UNIT_PRICE_CENTS: z.coerce.number().positive().max(100_000).default(0.35),
+  /** How long a signed payment stays valid for settlement. */
+  X402_MAX_TIMEOUT_SECONDS: z.coerce.number().int().min(30).max(24 * 60 * 60).default(300),
+  /** Unpaid challenges (402 payment_required) one IP may receive per minute before 429 challenge_rate_limited. */
+  X402_CHALLENGES_PER_MINUTE: z.coerce.number().int().min(1).max(1_000_000).default(60),
+  /** `npm start` without X402_FACILITATOR_URL: ports of the local dev chain (ganache) and of x402's facilitator on it. */
+  X402_DEV_CHAIN_PORT: port.default(8545),
+  X402_DEV_FACILITATOR_PORT: port.default(4021),
+  /** Longest wait for the facilitator's answer; settling includes waiting for the transaction's receipt. */
+  X402_FACILITATOR_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(30_000),
 }).superRefine((env, ctx) => {
   // A web provider without its address or key would fail every search: refuse to start instead.
   if (env.SEARCH_PROVIDER === 'searxng' && !env.SEARXNG_URL) ctx.addIssue({ code: 'custom', path: ['SEARXNG_URL'], message: 'required when SEARCH_PROVIDER=searxng' });
+  // A facilitator without the payment terms could not price anything: refuse to start instead.
+  if (env.X402_FACILITATOR_URL) {
+    for (const name of ['X402_NETWORK', 'X402_PAY_TO', 'X402_ASSET'] as const) {
+      if (!env[name]) ctx.addIssue({ code: 'custom', path: [name], message: 'required when X402_FACILITATOR_URL is set' });
+    }
+  }
   if (env.SEARCH_PROVIDER === 'brave' && !env.BRAVE_API_KEY) ctx.addIssue({ code: 'custom', path: ['BRAVE_API_KEY'], message: 'required when SEARCH_PROVIDER=brave' });
 });
 

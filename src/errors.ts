@@ -80,6 +80,8 @@ export interface ErrorEnvelope {
     docs_url: string;
     upgrade_url?: string;
     retry_after?: number;
+    /** On 402 `payment_required`: the x402 challenge (also sent base64-encoded in the PAYMENT-REQUIRED header). */
+    payment_requirements?: unknown;
   };
 }
 
@@ -95,6 +97,8 @@ export class ApiError extends Error {
     readonly retryAfter?: number,
     /** Extra response headers, e.g. Retry-After-Ms. */
     readonly headers: Record<string, string> = {},
+    /** Extra members of the envelope's `error` object (the x402 challenge of a 402). */
+    readonly details: Pick<ErrorEnvelope['error'], 'payment_requirements'> = {},
   ) {
     super(message);
     this.spec = ERRORS[code];
@@ -110,10 +114,17 @@ export interface EnvelopeLinks {
   upgradeUrl?: string;
 }
 
-export function errorEnvelope(code: ErrorCode, message: string, links: EnvelopeLinks, retryAfter?: number): ErrorEnvelope {
+export function errorEnvelope(
+  code: ErrorCode,
+  message: string,
+  links: EnvelopeLinks,
+  retryAfter?: number,
+  details: Pick<ErrorEnvelope['error'], 'payment_requirements'> = {},
+): ErrorEnvelope {
   const spec = ERRORS[code];
   return {
     error: {
+      ...details,
       code,
       message,
       retry: spec.retry,

@@ -22,6 +22,15 @@ export const PLANS: Readonly<Record<PlanName, PlanLimits>> = {
   enterprise: { bulkUrlsPerRequest: 1_000, crawlDepth: 20, crawlPagesPerJob: 50_000, searchResults: 100, requestsPerSecond: null, renderJs: true, includedRequestsPerMonth: 10_000_000 },
 };
 
+/**
+ * Pay-per-request (x402) callers: Pro's caps and features (decisions: they pay the Pro overage price), no
+ * per-second limit of their own (unpaid challenges are limited per IP; every paid request is paid for)
+ * and no monthly allowance, since each request is paid when it is made.
+ */
+export const PAYER_PLAN = 'x402';
+export const PAYER_LIMITS: Readonly<PlanLimits> = { ...PLANS.pro, requestsPerSecond: null, includedRequestsPerMonth: 2_000_000_000 };
+
 export function limitsOf(plan: string): PlanLimits {
+  if (plan === PAYER_PLAN) return PAYER_LIMITS;
   return PLANS[(PLAN_NAMES as readonly string[]).includes(plan) ? (plan as PlanName) : 'free'];
 }

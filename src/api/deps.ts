@@ -8,6 +8,8 @@ import { requireDatabaseUrl, requireWebhookEncryptionKey } from '../runtime-env.
 import { SecretBox } from '../services/webhook-secrets.js';
 import type { AppDeps } from './state.js';
 import { startJobStarter } from '../services/job-starter.js';
+import { PaymentGate, paymentTermsOf } from '../payments/gate.js';
+import { ChallengeLimiter } from '../payments/challenge-limit.js';
 
 /** Everything an API process holds, and how to let go of it at shutdown. */
 export function createApiDeps(cfg: Config, db: Db, temporal: Client, extraction?: Pick<ExtractionServices, 'renderer' | 'extractor'>): AppDeps & { close(): Promise<void> } {
@@ -19,6 +21,15 @@ export function createApiDeps(cfg: Config, db: Db, temporal: Client, extraction?
     },
   });
   const requestLog = new RequestLogWriter(db);
+  const terms = paymentTermsOf(cfg);
+  const payments = terms
+    ? {
+        gate: new PaymentGate(terms),
+        challenges: new ChallengeLimiter(cfg.RATE_LIMIT_DATABASE_URL ?? requireDatabaseUrl(cfg), cfg.X402_CHALLENGES_PER_MINUTE, (err) => {
+          if (cfg.LOG_LEVEL !== 'silent') console.error(JSON.stringify({ level: 'warn', msg: 'challenge limiter store error', err: String(err) }));
+        }),
+      }
+    : undefined;
   const jobStarter = startJobStarter({ db, temporal, cfg }, (msg, extra) => {
     if (cfg.LOG_LEVEL !== 'silent') console.error(JSON.stringify({ level: 'warn', msg, ...extra }));
   });
@@ -29,11 +40,13 @@ export function createApiDeps(cfg: Config, db: Db, temporal: Client, extraction?
     limits,
     requestLog,
     secrets: new SecretBox(requireWebhookEncryptionKey(cfg)),
+    ...(payments ? { payments } : {}),
     ...(extraction ? { renderer: extraction.renderer, extractor: extraction.extractor } : {}),
     async close() {
       await jobStarter.stop();
       await requestLog.flush();
       await limits.close();
+      await payments?.challenges.close();
     },
   };
 }

@@ -27,8 +27,9 @@ export function errorEnvelopeMiddleware(cfg: Config): Middleware {
       let message: string;
       let retryAfter: number | undefined;
       let headers: Record<string, string> = {};
+      let details: ApiError['details'] = {};
       if (err instanceof ApiError) {
-        ({ code, message, retryAfter, headers } = err);
+        ({ code, message, retryAfter, headers, details } = err);
       } else {
         const httpError = err as { status?: number; statusCode?: number; message?: string; code?: string };
         const status = httpError.status ?? httpError.statusCode;
@@ -43,7 +44,7 @@ export function errorEnvelopeMiddleware(cfg: Config): Middleware {
       }
       ctx.status = ERRORS[code].status;
       ctx.set(headers);
-      ctx.body = errorEnvelope(code, message, links, retryAfter);
+      ctx.body = errorEnvelope(code, message, links, retryAfter, details);
     }
   };
 }

@@ -7,6 +7,9 @@ import type { RateLimits } from './rate-limits.js';
 import type { RequestLogWriter } from '../services/request-log.js';
 import type { Policy } from '../services/policy.js';
 import type { SecretBox } from '../services/webhook-secrets.js';
+import type { PaymentGate } from '../payments/gate.js';
+import type { PaidRequest } from '../payments/paid-request.js';
+import type { ChallengeLimiter } from '../payments/challenge-limit.js';
 
 /** What every route handler can reach: configuration and the shared clients. */
 export interface AppDeps {
@@ -20,6 +23,8 @@ export interface AppDeps {
   limits: RateLimits;
   requestLog: RequestLogWriter;
   secrets: SecretBox;
+  /** x402 pay-per-request; absent when no facilitator is configured (keyless requests are then 401). */
+  payments?: { gate: PaymentGate; challenges: ChallengeLimiter };
 }
 
 /** Set by the auth middleware on authenticated routes. */
@@ -29,8 +34,12 @@ export interface AuthState {
   scopes: string[];
   plan: string;
   policy: Policy;
+  /** Set for a pay-per-request (x402) caller: the paying wallet. */
+  payer?: string;
 }
 
 export interface PithState {
   auth?: AuthState;
+  /** A verified x402 payment for this request, settled by `charge` once the request passed every refusal. */
+  payment?: PaidRequest;
 }

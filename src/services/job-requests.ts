@@ -8,7 +8,7 @@ import type { BulkBody, CrawlBody } from '../api/schemas.js';
 import { assertUrlsAllowed, tighten, type Policy } from './policy.js';
 import { assertWebhookUrl } from './webhook-url.js';
 import { parseIdempotencyKey } from './idempotency.js';
-import { submitJob, type JobServiceDeps, type SubmittedJob } from './jobs.js';
+import { submitJob, type JobPayment, type JobServiceDeps, type SubmittedJob } from './jobs.js';
 
 /**
  * POST /bulk and POST /crawl after validation, shared by the REST routes and the MCP tools so that both
@@ -27,6 +27,8 @@ export interface SubmittingKey {
 export interface SubmissionContext {
   idempotencyKeyHeader?: string | undefined;
   rawBody: unknown;
+  /** Set when the request is paid per request (x402) rather than made with a key. */
+  payment?: JobPayment | undefined;
 }
 
 /** Literal-address SSRF check of submitted URLs (DNS is checked again when each URL is fetched). */
@@ -48,7 +50,7 @@ export function assertSubmittedUrlsFetchable(cfg: Pick<Config, 'ALLOW_PRIVATE_TA
 async function submissionExtras(cfg: Config, body: { webhook_url?: string | undefined }, context: SubmissionContext) {
   const idempotencyKey = parseIdempotencyKey(context.idempotencyKeyHeader);
   if (body.webhook_url !== undefined) await assertWebhookUrl(body.webhook_url, cfg.ALLOW_PRIVATE_TARGETS);
-  return { idempotencyKey, body: context.rawBody };
+  return { idempotencyKey, body: context.rawBody, payment: context.payment };
 }
 
 /** Validates everything, checks every URL against the policy, meters one per URL, queues, answers at once. */

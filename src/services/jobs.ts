@@ -39,8 +39,19 @@ interface SubmissionCommon {
   /** The `Idempotency-Key` header, if sent, and the request body it protects. */
   idempotencyKey?: string | undefined;
   body?: unknown;
-  /** Pay-per-request submissions get a `job_token` to poll with (X-Job-Token). */
-  issueJobToken?: boolean;
+  /**
+   * A pay-per-request (x402) submission: its payment is settled right before the job is written (after
+   * the Idempotency-Key check, so a replay is never charged twice) and the job gets a `job_token` to poll
+   * with (X-Job-Token).
+   */
+  payment?: JobPayment | undefined;
+}
+
+/** The part of a paid request a job submission drives (src/payments/paid-request.ts). */
+export interface JobPayment {
+  charge(): Promise<void>;
+  release(): Promise<void>;
+  attachJob(jobId: string): Promise<void>;
 }
 
 export type JobSubmission = SubmissionCommon &
@@ -67,6 +78,7 @@ function startSoon(deps: JobServiceDeps, job: Job): void {
  * — the job is safe in the outbox and the job starter will start it.
  */
 async function replaySubmission(deps: JobServiceDeps, prior: Job, fingerprint: string): Promise<SubmittedJob> {
+  const token = prior.jobTokenSealed ? deps.secrets.open(prior.jobTokenSealed) : null;
   if (prior.requestHash !== fingerprint) {
     throw new ApiError('idempotency_key_reuse', 'Idempotency-Key: already used with a different request body');
   }
@@ -78,7 +90,7 @@ async function replaySubmission(deps: JobServiceDeps, prior: Job, fingerprint: s
       throw new ApiError('idempotency_in_progress', 'The first submission with this Idempotency-Key is still being enqueued; retry shortly');
     }
   }
-  return { ...toJobObject(prior, []), webhook_signing_secret: null };
+  return { ...toJobObject(prior, []), webhook_signing_secret: null, ...(token ? { job_token: token } : {}) };
 }
 
 /**
@@ -101,7 +113,8 @@ export async function submitJob(deps: JobServiceDeps, actor: Actor, submission: 
   }
 
   const jobId = randomUUID();
-  const token = submission.issueJobToken ? generateJobToken() : null;
+  const { payment } = submission;
+  const token = payment ? generateJobToken() : null;
   const job = newJob({
     id: jobId,
     accountId: actor.accountId,
@@ -114,10 +127,12 @@ export async function submitJob(deps: JobServiceDeps, actor: Actor, submission: 
     requestHash: fingerprint,
     workflowId: workflowIdFor(submission.kind, jobId),
     jobTokenHash: token?.hash ?? null,
+    jobTokenSealed: token ? deps.secrets.seal(token.token) : null,
     createdAt: now,
     expiresAt: new Date(now.getTime() + RESULT_LIFETIME_MS),
   });
   let created: { signingSecret: string | null };
+  await payment?.charge();
   try {
     created = await insertJob(db, deps.secrets, {
       job,
@@ -130,12 +145,15 @@ export async function submitJob(deps: JobServiceDeps, actor: Actor, submission: 
       mintSecret: Boolean(submission.webhook_url),
     });
   } catch (err) {
+    // Not stored: the payment stays settled but unspent, so the same request can be retried with it.
+    await payment?.release();
     if (key && fingerprint && isUniqueViolation(err)) {
       const winner = await db.job.findUnique({ where: { accountId_idempotencyKey: { accountId: actor.accountId, idempotencyKey: key } } });
       if (winner) return replaySubmission(deps, winner, fingerprint);
     }
     throw err;
   }
+  await payment?.attachJob(job.id);
   startSoon(deps, job);
   return { ...toJobObject(job, []), webhook_signing_secret: created.signingSecret, ...(token ? { job_token: token.token } : {}) };
 }

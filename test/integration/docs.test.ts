@@ -60,7 +60,10 @@ describe('GET /openapi.json', () => {
     expect(doc.paths['/health'].get.security).toEqual([]);
     expect(doc.paths['/health'].get['x-pith-scope']).toBeUndefined();
     expect(doc.paths['/bulk'].post['x-pith-scope']).toBe('bulk');
-    expect(doc.paths['/bulk'].post.security).toEqual([{ ApiKey: [] }]);
+    expect(doc.paths['/bulk'].post.security).toEqual([{ ApiKey: [] }, { X402Payment: [] }]);
+    expect(doc.paths['/extract'].post.security).toEqual([{ ApiKey: [] }, { X402Payment: [] }]);
+    expect(doc.paths['/usage'].get.security).toEqual([{ ApiKey: [] }]);
+    expect(doc.components.securitySchemes.X402Payment).toMatchObject({ type: 'apiKey', in: 'header', name: 'PAYMENT-SIGNATURE' });
     expect(doc.paths['/bulk'].post.description).toContain('scope `bulk`');
     expect(doc.paths['/bulk/{job_id}'].get.security).toEqual([{ ApiKey: [] }, { JobToken: [] }]);
     expect(doc.paths['/jobs/{job_id}'].get['x-pith-scope']).toBeNull();

@@ -15,6 +15,16 @@ export const ErrorEnvelopeSchema = z
       docs_url: z.url().meta({ description: '`{base_url}/docs/errors#<code>`: the section describing the code.' }),
       upgrade_url: z.url().optional().meta({ description: 'Present only where a plan upgrade is the remedy; a human has to act.' }),
       retry_after: z.int().min(0).optional().meta({ description: 'Seconds until a retry can succeed. Present on 429.' }),
+      payment_requirements: z
+        .object({
+          x402Version: z.int(),
+          error: z.string().optional(),
+          resource: z.object({ url: z.string(), description: z.string().optional(), mimeType: z.string().optional() }).passthrough(),
+          accepts: z.array(z.object({ scheme: z.string(), network: z.string(), amount: z.string(), asset: z.string(), payTo: z.string(), maxTimeoutSeconds: z.int() }).passthrough()),
+        })
+        .passthrough()
+        .optional()
+        .meta({ description: 'On 402 `payment_required`: the x402 (v2) PaymentRequired challenge, also sent base64-encoded in the `PAYMENT-REQUIRED` header. Pay one of `accepts` and retry with `PAYMENT-SIGNATURE`.' }),
     }),
   })
   .meta({ id: 'ErrorEnvelope', description: 'Every 4xx and 5xx response has this body.' });
@@ -27,6 +37,9 @@ function headersFor(codes: readonly ErrorCode[]): ResponseConfig['headers'] {
   }
   if (codes.includes('register_rate_limited')) {
     headers['Retry-After'] = z.string().optional().meta({ description: 'On `register_rate_limited`: seconds until another registration is accepted.' });
+  }
+  if (codes.includes('payment_required')) {
+    headers['PAYMENT-REQUIRED'] = z.string().optional().meta({ description: 'On `payment_required`: the x402 PaymentRequired object, base64-encoded JSON.' });
   }
   return Object.keys(headers).length > 0 ? z.object(headers) : undefined;
 }

@@ -10,6 +10,7 @@ import { OAuthErrorSchema } from './oauth-routes.js';
 
 export const BEARER_SCHEME = 'ApiKey';
 export const JOB_TOKEN_SCHEME = 'JobToken';
+export const X402_SCHEME = 'X402Payment';
 
 const idempotencyHeaders = z.object({
   'Idempotency-Key': z.string().max(255).optional().meta({
@@ -19,7 +20,7 @@ const idempotencyHeaders = z.object({
 
 function securityOf(route: RouteDoc): RouteConfig['security'] {
   if (route.auth === 'public') return [];
-  return [{ [BEARER_SCHEME]: [] }, ...(route.jobToken ? [{ [JOB_TOKEN_SCHEME]: [] }] : [])];
+  return [{ [BEARER_SCHEME]: [] }, ...(route.jobToken ? [{ [JOB_TOKEN_SCHEME]: [] }] : []), ...(route.payable ? [{ [X402_SCHEME]: [] }] : [])];
 }
 
 function responsesOf(route: RouteDoc): Record<string, ResponseConfig> {
@@ -77,6 +78,12 @@ export function buildRegistry(baseUrl: string): OpenAPIRegistry {
     in: 'header',
     name: 'X-Job-Token',
     description: 'The `job_token` (`jt_…`) of a pay-per-request submission; reads that one job without a key.',
+  });
+  registry.registerComponent('securitySchemes', X402_SCHEME, {
+    type: 'apiKey',
+    in: 'header',
+    name: 'PAYMENT-SIGNATURE',
+    description: 'Pay per request with x402 (v2, `exact` EVM scheme) instead of a key: an unpaid request gets 402 `payment_required` with the price of that exact body in the `PAYMENT-REQUIRED` header; send the signed payment as `PAYMENT-SIGNATURE` on the same request. See the README, "Pay per request (x402)".',
   });
   for (const code of Object.keys(ERRORS) as ErrorCode[]) registry.registerComponent('examples', code, errorExample(code, baseUrl));
   for (const route of ROUTES) registry.registerPath(operationOf(route));

@@ -91,7 +91,7 @@ export const ROUTES: readonly RouteDoc[] = [
     errors: ['email_taken', 'register_rate_limited', 'service_unavailable'],
   },
   {
-    method: 'post', path: '/extract', tag: 'Extraction', auth: 'extract', implemented: true,
+    method: 'post', path: '/extract', tag: 'Extraction', auth: 'extract', payable: true, implemented: true,
     summary: 'Extract one page',
     description: 'Fetches the page and answers with its content in every format (or the `formats` asked for). Metered once the page is attempted; refusals before any work are not metered.',
     body: ExtractRequest,

@@ -1,7 +1,8 @@
 import Router from '@koa/router';
 import type { AppDeps, PithState } from '../state.js';
 import { authOf } from '../auth.js';
-import { protect } from '../guard.js';
+import { protectOrPay } from '../../payments/guard.js';
+import { crawlPrice } from '../../payments/pricers.js';
 import { parseOrThrow } from '../validate.js';
 import { crawlBody } from '../schemas.js';
 import { crawlLimitsOf, submitCrawlRequest } from '../../services/job-requests.js';
@@ -13,7 +14,7 @@ import { submissionContextOf } from './job-submission.js';
  */
 export function crawlRoutes(deps: AppDeps): Router<PithState> {
   const router = new Router<PithState>();
-  router.post('/crawl', ...protect(deps, 'crawl'), async (ctx) => {
+  router.post('/crawl', ...protectOrPay(deps, 'crawl', crawlPrice, 'A crawl'), async (ctx) => {
     const actor = authOf(ctx.state);
     crawlLimitsOf(actor.plan);
     const body = parseOrThrow(crawlBody, ctx.request.body);

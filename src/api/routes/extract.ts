@@ -1,7 +1,8 @@
 import Router from '@koa/router';
 import type { AppDeps, PithState } from '../state.js';
 import { authOf } from '../auth.js';
-import { meterCall, protect } from '../guard.js';
+import { chargeOrMeter, protectOrPay } from '../../payments/guard.js';
+import { extractPrice } from '../../payments/pricers.js';
 import { parseOrThrow } from '../validate.js';
 import { extractBody } from '../schemas.js';
 import { extractForKey } from '../../services/extract-service.js';
@@ -9,9 +10,9 @@ import { extractForKey } from '../../services/extract-service.js';
 /** POST /extract: one URL, every format (or the ones asked for), answered when done. */
 export function extractRoutes(deps: AppDeps): Router<PithState> {
   const router = new Router<PithState>();
-  router.post('/extract', ...protect(deps, 'extract'), async (ctx) => {
+  router.post('/extract', ...protectOrPay(deps, 'extract', extractPrice, 'An extraction'), async (ctx) => {
     const body = parseOrThrow(extractBody, ctx.request.body);
-    ctx.body = await extractForKey(deps, authOf(ctx.state), body, () => meterCall(deps, ctx));
+    ctx.body = await extractForKey(deps, authOf(ctx.state), body, () => chargeOrMeter(deps, ctx));
   });
   return router;
 }

@@ -1,0 +1,18 @@
+import { parseOrThrow } from '../api/validate.js';
+import { bulkBody, crawlBody, extractBody } from '../api/schemas.js';
+import { PAYER_LIMITS } from '../plans.js';
+import type { Pricer } from './guard.js';
+
+/**
+ * What a paid request costs, in metered requests (decisions: "one per call, one per URL for POST /bulk").
+ * A crawl meters its pages as they are fetched; a payer cannot be charged later, so a paid crawl buys
+ * its page `limit` (lowered to the payer plan's cap) up front and never fetches more.
+ */
+export const extractPrice: Pricer = (body) => {
+  parseOrThrow(extractBody, body);
+  return 1;
+};
+
+export const bulkPrice: Pricer = (body) => parseOrThrow(bulkBody, body).urls.length;
+
+export const crawlPrice: Pricer = (body) => Math.min(parseOrThrow(crawlBody, body).limit, PAYER_LIMITS.crawlPagesPerJob ?? 1);
