@@ -187,6 +187,18 @@ describe('x402: refused payments', () => {
     expect(await rig.balanceOf(wallet.address)).toBe(balance);
   });
 
+  it('lets one of two concurrent requests presenting the same payment through, and charges once', async () => {
+    const wallet = payerWallet(rig.chain.payerKeys[1]!);
+    const body = { url: pages.url('/c'), formats: ['markdown'] };
+    const { header } = await wallet.pay(await challengeFor('/extract', body));
+    const before = await rig.balanceOf(wallet.address);
+    const answers = await Promise.all([0, 1].map(() => post('/extract', body, { 'payment-signature': header })));
+    expect(answers.map((a) => a.status).sort()).toEqual([200, 402]);
+    const refused = answers.find((a) => a.status === 402)!;
+    expect(((await refused.json()) as { error: { code: string } }).error.code).toBe('payment_invalid');
+    expect(await rig.balanceOf(wallet.address)).toBe(before - UNIT);
+  });
+
   it('refuses a mispriced payment: one paid for one URL, sent with two', async () => {
     const wallet = payerWallet(rig.chain.payerKeys[1]!);
     const { header } = await wallet.pay(await challengeFor('/bulk', { urls: [pages.url('/a')] }));
