@@ -86,3 +86,65 @@ export async function ensureTimeSkippingServer(): Promise<string> {
   );
   return wrapper;
 }
+
+/** Pinned: the OpenAPI fuzzer of `npm run fuzz` and its bounded run in `npm test`. */
+export const SCHEMATHESIS_VERSION = '4.32.5';
+const schemathesisVenv = path.join(toolsDir, 'venv');
+
+/**
+ * A Python 3.12+ when one is installed: on 3.11, Hypothesis's lambda descriptions hit a CPython AST bug
+ * ("AST constructor recursion depth mismatch") in schemathesis's coverage phase.
+ */
+function newestPython(): string | undefined {
+  const pyenvRoot = path.join(process.env.PYENV_ROOT ?? path.join(process.env.HOME ?? '/root', '.pyenv'), 'versions');
+  const pyenv = existsSync(pyenvRoot)
+    ? readdirSync(pyenvRoot)
+        .filter((v) => /^3\.(1[2-9])\.\d+$/.test(v))
+        .sort((a, b) => b.localeCompare(a, undefined, { numeric: true }))
+        .map((v) => path.join(pyenvRoot, v, 'bin', 'python3'))
+    : [];
+  const candidates = [...pyenv, onPath('python3.13'), onPath('python3.12'), onPath('python3')].filter((p): p is string => Boolean(p));
+  return candidates.find((candidate) => {
+    try {
+      execFileSync(candidate, ['-c', 'import venv'], { stdio: 'ignore' });
+      return true;
+    } catch {
+      return false;
+    }
+  });
+}
+
+/** Python's minor version, e.g. 12 for 3.12 (0 when it does not run). */
+function pythonMinor(python: string): number {
+  try {
+    return Number(execFileSync(python, ['-c', 'import sys; print(sys.version_info[1])'], { encoding: 'utf8' }).trim());
+  } catch {
+    return 0;
+  }
+}
+
+/** The minor version of the fuzzer's Python: below 12 its coverage phase must stay off (see newestPython). */
+export const schemathesisPythonMinor = () => pythonMinor(path.join(schemathesisVenv, 'bin', 'python'));
+
+/** Schemathesis from PyPI in a virtualenv under .tools (Python 3.9+ with venv and pip; 3.12+ preferred). */
+export async function ensureSchemathesis(): Promise<string> {
+  const binary = path.join(schemathesisVenv, 'bin', 'schemathesis');
+  const python = newestPython();
+  if (!python) throw new Error('The fuzz tests need Python 3 (with venv and pip) to install schemathesis.');
+  if (existsSync(binary) && schemathesisPythonMinor() >= pythonMinor(python)) {
+    try {
+      if (execFileSync(binary, ['--version'], { encoding: 'utf8' }).includes(SCHEMATHESIS_VERSION)) return binary;
+    } catch {
+      // a broken venv: rebuild it below
+    }
+  }
+  step(`Installing schemathesis ${SCHEMATHESIS_VERSION} from PyPI into .tools/venv — the API fuzzer; about ten seconds`);
+  await withProgress(
+    'schemathesis install',
+    (async () => {
+      await run('python3 -m venv', python, ['-m', 'venv', '--clear', schemathesisVenv]);
+      await run('pip install schemathesis', path.join(schemathesisVenv, 'bin', 'pip'), ['install', '--quiet', '--disable-pip-version-check', `schemathesis==${SCHEMATHESIS_VERSION}`]);
+    })(),
+  );
+  return binary;
+}

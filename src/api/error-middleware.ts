@@ -22,6 +22,11 @@ export function errorEnvelopeMiddleware(cfg: Config): Middleware {
     try {
       await next();
       if (ctx.status === 404 && ctx.body === undefined) throw new ApiError('not_found', `No route ${ctx.method} ${ctx.path}`);
+      // The routers' allowedMethods: 405 for a known path, 501 for a method no route uses (e.g. TRACE).
+      if ((ctx.status === 405 || ctx.status === 501) && ctx.body === undefined) {
+        const allow = ctx.response.get('Allow');
+        throw new ApiError('method_not_allowed', `${ctx.method} is not allowed on ${ctx.path}${allow ? `; use ${allow}` : ''}`, undefined, allow ? { Allow: allow } : {});
+      }
     } catch (err) {
       let code: ErrorCode;
       let message: string;

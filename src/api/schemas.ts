@@ -110,7 +110,8 @@ export const createKeyBody = z.strictObject({
 
 export const logsQuery = z.object({
   limit: z.coerce.number({ error: 'must be a number' }).int().min(1, { error: 'must be at least 1' }).max(500, { error: 'must be at most 500' }).default(50),
-  cursor: z.string().regex(/^\d+$/, { error: 'must be a cursor from a previous page' }).optional(),
+  // Ids are PostgreSQL bigints: 18 digits always fit (found by fuzzing: a 20-digit cursor was a 500).
+  cursor: z.string().regex(/^\d{1,18}$/, { error: 'must be a cursor from a previous page' }).optional(),
 });
 
 export type ExtractBody = z.infer<typeof extractBody>;

@@ -41,7 +41,11 @@ function single(params: AuthorizationParams, name: string): string | undefined |
   return value;
 }
 
+/** Issued client ids are `pith_client_<uuid>`; anything else is unknown without asking the database (which refuses NUL bytes). */
+const CLIENT_ID = /^pith_client_[0-9a-f-]{36}$/;
+
 export async function findClient(db: Db, clientId: string): Promise<AuthorizationClient | null> {
+  if (!CLIENT_ID.test(clientId)) return null;
   const client = await db.oAuthClient.findUnique({ where: { id: clientId } });
   if (!client) return null;
   const metadata = client.metadata as { grant_types?: string[] };

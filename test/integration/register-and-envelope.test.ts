@@ -87,6 +87,12 @@ describe('the error envelope on every 4xx/5xx', () => {
     const cases: [Promise<{ status: number; body: any }>, number, string][] = [
       [api.get('/no-such-route'), 404, 'not_found'],
       [api.call('PUT', '/extract', { key, body: {} }), 405, 'method_not_allowed'],
+      // Found by fuzzing, each used to surface as a 500: a cursor beyond PostgreSQL's bigint, a method no route uses.
+      [api.call('GET', '/logs?cursor=23007441590068861537', { key }), 422, 'invalid_request'],
+      [api.call('POST', '/keys', { key, body: { scopes: ['extract'], deny_patterns: ['ok', 'a\u0000b'] } }), 422, 'invalid_request'],
+      [api.call('GET', '/webhooks/deliveries?cursor=%00', { key }), 422, 'invalid_request'],
+      [api.call('PROPFIND', '/health'), 405, 'method_not_allowed'],
+      [api.call('PATCH', '/keys', { key, body: {} }), 405, 'method_not_allowed'],
       [api.call('POST', '/extract', { key, body: '{"url": ', headers: { 'content-type': 'application/json' } }), 422, 'invalid_request'],
       [api.call('POST', '/extract', { key, body: 'url=x', headers: { 'content-type': 'application/x-www-form-urlencoded' } }), 415, 'unsupported_media_type'],
       [api.call('POST', '/bulk', { key, body: JSON.stringify({ urls: ['https://example.com/' + 'x'.repeat(2_000_000)] }) }), 413, 'payload_too_large'],
@@ -97,6 +103,10 @@ describe('the error envelope on every 4xx/5xx', () => {
       envelope(res.body);
       expect(res.body.error.code).toBe(code);
     }
+    const nul = await api.call('POST', '/keys', { key, body: { scopes: ['extract'], deny_patterns: ['ok', 'a\u0000b'] } });
+    expect(nul.body.error.message).toContain('deny_patterns.1');
+    const wrongMethod = await api.call('DELETE', '/keys', { key });
+    expect(wrongMethod.headers.get('allow')?.split(', ').sort()).toEqual(['GET', 'HEAD', 'POST']);
   });
 
   it('answers an unexpected failure (its database gone) with internal_error and no stack trace', async () => {

@@ -39,6 +39,12 @@ function responsesOf(route: RouteDoc): Record<string, ResponseConfig> {
       description: `OAuth error (RFC 6749 §5.2): ${route.oauthErrors.map((code) => `\`${code}\``).join(', ')}. \`invalid_client\` is 401 when the client authenticated with a header.`,
       content: { 'application/json': { schema: OAuthErrorSchema } },
     };
+    if (route.oauthErrors.includes('invalid_client')) {
+      responses['401'] = {
+        description: '`invalid_client` when the client tried to authenticate with an `Authorization` header (RFC 6749 §5.2), with `WWW-Authenticate`.',
+        content: { 'application/json': { schema: OAuthErrorSchema } },
+      };
+    }
   }
   return { ...responses, ...errorResponses(errorCodesOf(route)) };
 }
