@@ -2,7 +2,8 @@ import Koa from 'koa';
 import { bodyParser } from '@koa/bodyparser';
 import type { AppDeps, PithState } from './state.js';
 import { errorEnvelopeMiddleware } from './error-middleware.js';
-import { ApiError } from '../errors.js';
+import { refuseHostileInput } from './body-guards.js';
+import { securityHeaders, toolHostCors } from './security-headers.js';
 import { healthRoutes } from './routes/health.js';
 import { registerRoutes } from './routes/register.js';
 import { bulkRoutes } from './routes/bulk.js';
@@ -20,28 +21,6 @@ import { webhookDeliveryRoutes } from './routes/webhook-deliveries.js';
 import { oauthRoutes } from './routes/oauth.js';
 import { mcpRoutes } from '../mcp/routes.js';
 
-/** The path of the first string holding U+0000 in a parsed body or query, e.g. `deny_patterns.2`. */
-function nulPath(value: unknown, where: string): string | undefined {
-  if (typeof value === 'string') return value.includes('\u0000') ? where : undefined;
-  if (value && typeof value === 'object') {
-    for (const [key, inner] of Object.entries(value)) {
-      const found = nulPath(inner, where ? `${where}.${key}` : key);
-      if (found !== undefined) return found;
-    }
-  }
-  return undefined;
-}
-
-/**
- * PostgreSQL text cannot hold U+0000, and no field of the API has a use for it: refused up front with
- * 422 naming the field (found by fuzzing: a NUL in a key's deny_patterns was a 500 at the insert).
- */
-const refuseNulCharacters: Koa.Middleware<PithState> = async (ctx, next) => {
-  const field = nulPath(ctx.query, '') ?? nulPath(ctx.request.body, '');
-  if (field !== undefined) throw new ApiError('invalid_request', `${field || 'body'}: must not contain the NUL character (U+0000)`);
-  await next();
-};
-
 /** Largest JSON body accepted (a 1000-URL bulk request fits with room to spare). */
 const JSON_BODY_LIMIT = '1mb';
 
@@ -55,6 +34,8 @@ export function createApp(deps: AppDeps): Koa<PithState> {
 
   app.use(requestLogging(deps));
   app.use(errorEnvelopeMiddleware(deps.cfg));
+  app.use(securityHeaders());
+  app.use(toolHostCors(deps.cfg));
   // The OAuth routes read their own bodies (forms, per RFC 6749), so they sit before the JSON-only parser.
   const oauth = oauthRoutes(deps);
   app.use(oauth.routes());
@@ -70,7 +51,7 @@ export function createApp(deps: AppDeps): Koa<PithState> {
       },
     }),
   );
-  app.use(refuseNulCharacters);
+  app.use(refuseHostileInput);
   app.use(async (ctx, next) => {
     // The OAuth paths take forms and are already answered above; what reaches here is a wrong method (405 below).
     if (ctx.path.startsWith('/oauth/')) return next();
