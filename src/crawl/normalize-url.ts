@@ -20,7 +20,12 @@ export function normalizeCrawlUrl(raw: string, base?: string): string | null {
   if (url.protocol !== 'http:' && url.protocol !== 'https:') return null;
   if (url.username || url.password) return null;
   url.hash = '';
-  url.hostname = url.hostname.toLowerCase().replace(/\.$/, '');
+  // Every trailing dot goes (`a..` and `a.` are `a`): removing only one left a second spelling behind.
+  const host = url.hostname.toLowerCase().replace(/\.+$/, '');
+  if (!host) return null; // `http://.../`: no host left to crawl
+  url.hostname = host;
+  // The setter ignores a host the parser refuses (`a.1`): what is left is no crawlable host either.
+  if (url.hostname.endsWith('.')) return null;
   const kept = [...url.searchParams.entries()].filter(([name]) => !TRACKING_PARAMETERS.test(name));
   kept.sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
   url.search = kept.length > 0 ? new URLSearchParams(kept).toString() : '';

@@ -18,6 +18,9 @@ export function isPublicAddress(address: string): boolean {
       const range = v6.range();
       // 6to4, Teredo, NAT64 and IPv4-compatible forms can smuggle any IPv4 address; refuse them outright.
       if (range !== 'unicast') return false;
+      // ipaddr.js calls the deprecated IPv4-compatible block ::/96 (`::127.0.0.1` = `::7f00:1`) unicast:
+      // no public host lives there, and it embeds an IPv4 address (found by the SSRF property test).
+      if (v6.parts.slice(0, 6).every((part) => part === 0)) return false;
     }
   }
   return PUBLIC_RANGES.has(parsed.range());

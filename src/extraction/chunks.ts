@@ -1,4 +1,4 @@
-import { decodeTokens, encodeOrdinary, pieces, type Piece } from './tokens.js';
+import { encodeOrdinary, pieces, tokenByteLengths, type Piece } from './tokens.js';
 import type { Chunk } from './types.js';
 
 export const DEFAULT_CHUNK_TOKENS = 512;
@@ -17,13 +17,29 @@ function cutQuality(markdown: string, piece: Piece): Cut {
   return markdown.charCodeAt(piece.end - 2) === 10 ? Cut.Block : Cut.Line;
 }
 
-/** A single piece longer than the bound (a run of thousands of `=` …): cut by tokens. */
+const utf8 = new TextDecoder('utf-8');
+
+/** Whether byte offset `at` starts a character (not a UTF-8 continuation byte). */
+const isCharBoundary = (bytes: Uint8Array, at: number) => at >= bytes.length || ((bytes[at] as number) & 0xc0) !== 0x80;
+
+/**
+ * A single piece longer than the bound (a run of thousands of `=` …): cut by tokens, but only where a
+ * character ends — a character of several tokens (many CJK ideographs are 2–3) is never split, or the
+ * chunk texts would hold U+FFFD and no longer join back to the markdown (found by a property test).
+ */
 function splitPiece(markdown: string, piece: Piece, bound: number): Chunk[] {
+  const bytes = new TextEncoder().encode(markdown.slice(piece.start, piece.end));
   const tokens = encodeOrdinary(markdown.slice(piece.start, piece.end));
+  const byteAt = [0];
+  for (const length of tokenByteLengths(tokens)) byteAt.push((byteAt.at(-1) as number) + length);
   const out: Chunk[] = [];
-  for (let offset = 0; offset < tokens.length; offset += bound) {
-    const part = tokens.subarray(offset, Math.min(tokens.length, offset + bound));
-    out.push({ text: decodeTokens(part), start_token: piece.tokenStart + offset, end_token: piece.tokenStart + offset + part.length });
+  for (let from = 0; from < tokens.length; ) {
+    let to = Math.min(tokens.length, from + bound);
+    while (to > from && !isCharBoundary(bytes, byteAt[to] as number)) to--;
+    // Unreachable with bounds of 64+ tokens (a character is at most 4 bytes), kept so the loop always advances.
+    if (to === from) for (to = from + 1; to < tokens.length && !isCharBoundary(bytes, byteAt[to] as number); to++);
+    out.push({ text: utf8.decode(bytes.subarray(byteAt[from], byteAt[to])), start_token: piece.tokenStart + from, end_token: piece.tokenStart + to });
+    from = to;
   }
   return out;
 }

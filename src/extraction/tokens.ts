@@ -217,3 +217,9 @@ const utf8 = new TextDecoder('utf-8');
 export function decodeTokens(tokens: Uint32Array): string {
   return utf8.decode(tokenizer().decode(tokens));
 }
+
+/** UTF-8 byte length of each token (a token may hold part of a character: cuts must respect that). */
+export function tokenByteLengths(tokens: Uint32Array): number[] {
+  const encoder = tokenizer();
+  return Array.from(tokens, (token) => encoder.decode_single_token_bytes(token).length);
+}

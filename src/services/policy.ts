@@ -27,7 +27,7 @@ export function policyOfKey(key: { allowDomains: string[]; denyPatterns: string[
   return { allowDomains: key.allowDomains.length > 0 ? key.allowDomains : null, denyPatterns: key.denyPatterns, respectRobots: key.respectRobots };
 }
 
-const normaliseDomain = (d: string) => d.trim().toLowerCase().replace(/\.$/, '');
+const normaliseDomain = (d: string) => d.trim().toLowerCase().replace(/\.+$/, '');
 
 /** Does domain pattern `outer` admit every host `inner` admits? */
 function covers(outer: string, inner: string): boolean {
@@ -38,13 +38,19 @@ function covers(outer: string, inner: string): boolean {
   return innerBase === suffix || innerBase.endsWith(`.${suffix}`);
 }
 
-/** The hosts both lists admit, as patterns. */
+/**
+ * The hosts both lists admit, as patterns. Both sides are compared in the normalised form the check uses
+ * (`policyViolation`): a key's `*.Example.com.` and a request's `example.com` have `example.com` in common.
+ */
 export function intersectDomains(a: string[] | null, b: string[] | null): string[] | null {
-  if (a === null) return b;
-  if (b === null) return a;
+  if (a === null && b === null) return null;
+  const left = a === null ? null : [...new Set(a.map(normaliseDomain))];
+  const right = b === null ? null : [...new Set(b.map(normaliseDomain))];
+  if (left === null) return right;
+  if (right === null) return left;
   const kept = new Set<string>();
-  for (const q of b) if (a.some((p) => covers(p, q))) kept.add(q);
-  for (const p of a) if (b.some((q) => covers(q, p))) kept.add(p);
+  for (const q of right) if (left.some((p) => covers(p, q))) kept.add(q);
+  for (const p of left) if (right.some((q) => covers(q, p))) kept.add(p);
   return [...kept];
 }
 
@@ -60,7 +66,8 @@ export function tighten(base: Policy, request: PolicyRequest): Policy {
   const requested = request.allow_domains?.length ? request.allow_domains.map(normaliseDomain) : null;
   return {
     allowDomains: intersectDomains(base.allowDomains, requested),
-    denyPatterns: [...base.denyPatterns, ...(request.deny_patterns ?? [])],
+    // A set: tightening twice with the same request adds nothing the second time.
+    denyPatterns: [...new Set([...base.denyPatterns, ...(request.deny_patterns ?? [])])],
     respectRobots: stricterRobots(base.respectRobots, request.respect_robots),
   };
 }
@@ -92,8 +99,16 @@ export function policyViolation(policy: Policy, rawUrl: string): 'domain_denied'
   } catch {
     return null; // validation reports malformed URLs
   }
-  if (policy.denyPatterns.some((pattern) => globMatches(pattern, url.href) || globMatches(pattern, rawUrl))) return 'domain_denied';
   const host = normaliseDomain(url.hostname);
+  // `evil.com.` is `evil.com` to DNS: deny globs also see the URL with its host's trailing dots removed.
+  let canonical = url.href;
+  if (host !== url.hostname) {
+    const withoutDots = new URL(url.href);
+    withoutDots.hostname = host;
+    canonical = withoutDots.href;
+  }
+  const denied = (pattern: string) => globMatches(pattern, url.href) || globMatches(pattern, rawUrl) || globMatches(pattern, canonical);
+  if (policy.denyPatterns.some(denied)) return 'domain_denied';
   if (policy.allowDomains !== null && !policy.allowDomains.some((pattern) => hostAllowed(normaliseDomain(pattern), host))) return 'domain_not_allowed';
   return null;
 }

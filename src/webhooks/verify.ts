@@ -83,13 +83,15 @@ export function verifyPithWebhook<T = PithJobCompletedEvent>({ rawBody, headers,
   const body = typeof rawBody === 'string' ? Buffer.from(rawBody, 'utf8') : Buffer.from(rawBody.buffer, rawBody.byteOffset, rawBody.byteLength);
   const signedContent = Buffer.concat([Buffer.from(`${deliveryId}.${timestampText}.`, 'utf8'), body]);
   // The header may carry several space-separated signatures (Standard Webhooks form); one match suffices.
+  // Compared as base64 text, not decoded bytes: Node's lenient decoder would also accept other spellings of
+  // the same MAC (padding dropped, URL-safe `-`/`_`, unused low bits of the last character changed).
   const received = signatureText
     .split(' ')
     .filter((part) => part.startsWith('v1,'))
-    .map((part) => Buffer.from(part.slice(3), 'base64'));
+    .map((part) => Buffer.from(part.slice(3), 'utf8'));
   const keys = secrets.map(keyOf);
   const matches = keys.some((key) => {
-    const expected = createHmac('sha256', key).update(signedContent).digest();
+    const expected = Buffer.from(createHmac('sha256', key).update(signedContent).digest('base64'), 'utf8');
     return received.some((candidate) => candidate.length === expected.length && timingSafeEqual(candidate, expected));
   });
   if (!matches) throw new PithWebhookVerificationError('bad_signature', 'X-Pith-Signature does not match the body with any of the given secrets');
