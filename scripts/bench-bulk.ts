@@ -12,22 +12,13 @@
  *     with jitter: 20 clients submitting concurrently at a steady rate).
  * Progress on stderr, one JSON line of figures on stdout.
  */
-import { chmodSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { gunzipSync } from 'node:zlib';
-import { startPostgres } from './lib/postgres.js';
-import { migrateDeploy } from './lib/migrate.js';
-import { freePort, waitUntil } from './lib/ports.js';
-import { startProcess, type ManagedProcess } from './lib/processes.js';
-import { projectRoot } from './lib/paths.js';
+import { waitUntil } from './lib/ports.js';
 import { step } from './lib/log.js';
-import { ensureTemporalCli } from './lib/tools.js';
-import { startTemporalServer } from './lib/temporal-server.js';
+import { loadBenchPages, serveBenchPages, startBenchService } from './lib/bench-service.js';
 import { parseConfig, userAgent } from '../src/config.js';
-import { createDb } from '../src/db/prisma.js';
 import { extractUrl } from '../src/extraction/index.js';
 import { threadExtractor } from '../src/extraction/thread-pool.js';
 
@@ -47,32 +38,6 @@ const percentile = (values: number[], p: number) => {
 };
 const round = (x: number, digits = 1) => Math.round(x * 10 ** digits) / 10 ** digits;
 
-/** Real pages: the shared benchmark sets' HTML, cycled when a run asks for more URLs than there are pages. */
-function loadPages(): Buffer[] {
-  const root = path.resolve(projectRoot, '..', 'shared', 'benchmarks', 'extraction');
-  const pages: Buffer[] = [];
-  for (const set of ['scrapinghub', 'wcxb-dev']) {
-    const dir = path.join(root, set, 'html');
-    for (const file of readdirSync(dir).filter((f) => f.endsWith('.html.gz')).sort()) pages.push(gunzipSync(readFileSync(path.join(dir, file))));
-  }
-  return pages;
-}
-
-async function servePages(pages: Buffer[]): Promise<{ url: (i: number) => string; close: () => Promise<void> }> {
-  const server = http.createServer((req, res) => {
-    const index = Number(/^\/page\/(\d+)$/.exec(req.url ?? '')?.[1] ?? -1);
-    const body = pages[index % pages.length];
-    if (index < 0 || !body) return void res.writeHead(404).end();
-    res.writeHead(200, { 'content-type': 'text/html' }).end(body);
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  return {
-    url: (i) => `http://127.0.0.1:${port}/page/${i}`,
-    close: () => new Promise((resolve) => (server.closeAllConnections(), server.close(() => resolve()))),
-  };
-}
-
 async function mapBounded<T>(items: readonly T[], limit: number, work: (item: T) => Promise<void>): Promise<void> {
   let next = 0;
   await Promise.all(Array.from({ length: limit }, async () => {
@@ -82,11 +47,10 @@ async function mapBounded<T>(items: readonly T[], limit: number, work: (item: T)
 
 const scratch = mkdtempSync(path.join(tmpdir(), 'pith-bench-bulk-'));
 chmodSync(scratch, 0o755);
-const processes: ManagedProcess[] = [];
 const stops: (() => Promise<void>)[] = [];
 try {
-  const pages = loadPages();
-  const site = await servePages(pages);
+  const pages = loadBenchPages();
+  const site = await serveBenchPages(pages);
   stops.push(site.close);
   const urls = Array.from({ length: urlCount }, (_, i) => site.url(i));
   const cfg = parseConfig({ ...process.env, ALLOW_PRIVATE_TARGETS: 'true' });
@@ -108,24 +72,11 @@ try {
 
   // 2. The service.
   step('Starting PostgreSQL, the Temporal dev server, the worker and the API');
-  const pg = await startPostgres({ dataDir: path.join(scratch, 'pg'), port: await freePort(), database: 'bench', logFile: path.join(scratch, 'pg.log') });
-  stops.unshift(() => pg.stop());
-  await migrateDeploy(pg.url);
-  const temporal = await startTemporalServer({ cli: await ensureTemporalCli(), port: await freePort(), namespace: 'default', dbFile: path.join(scratch, 'temporal.db'), logFile: path.join(scratch, 'temporal.log') });
-  stops.unshift(() => temporal.stop());
-  const port = await freePort();
-  const { BASE_URL: _viteBase, ...inherited } = process.env;
-  const env = { ...inherited, PORT: String(port), DATABASE_URL: pg.url, TEMPORAL_ADDRESS: temporal.address, LOG_LEVEL: 'error', ALLOW_PRIVATE_TARGETS: 'true', WEBHOOK_ENCRYPTION_KEY: 'cd'.repeat(32) };
-  const entry = (file: string) => ['--import', 'tsx', path.join(projectRoot, file)];
-  processes.push(startProcess('worker', process.execPath, entry('src/temporal/worker-main.ts'), { cwd: projectRoot, env, logFile: path.join(scratch, 'worker.log') }));
-  processes.push(startProcess('api', process.execPath, entry('src/api/main.ts'), { cwd: projectRoot, env, logFile: path.join(scratch, 'api.log') }));
-  const base = `http://127.0.0.1:${port}`;
-  await waitUntil('the API and the worker', async () => (await fetch(`${base}/health`).catch(() => undefined))?.status === 200 && readFileSync(path.join(scratch, 'worker.log'), 'utf8').includes('worker polling'), 120_000, 250);
-
-  const db = createDb(pg.url, 2);
-  const registered = await (await fetch(`${base}/register`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: 'bench@example.com' }) })).json() as { api_key: string; account_id: string };
-  await db.account.update({ where: { id: registered.account_id }, data: { plan: 'enterprise' } });
-  const headers = { authorization: `Bearer ${registered.api_key}`, 'content-type': 'application/json' };
+  const service = await startBenchService(scratch);
+  stops.unshift(service.stop);
+  const { base, db } = service;
+  const registered = await service.enterpriseAccount('bench@example.com');
+  const headers = { authorization: `Bearer ${registered.key}`, 'content-type': 'application/json' };
   const submit = async (batch: string[]) => {
     const started = performance.now();
     const response = await fetch(`${base}/bulk`, { method: 'POST', headers, body: JSON.stringify({ urls: batch }) });
@@ -179,7 +130,6 @@ try {
     }),
   );
   const latencyFigures = (values: number[]) => ({ p50: round(percentile(values, 50)), p99: round(percentile(values, 99)), max: round(Math.max(...values)) });
-  await db.$disconnect();
 
   const rawRate = urlCount / rawSeconds;
   const pipelineRate = urlCount / pipelineSeconds;
@@ -198,7 +148,6 @@ try {
     }),
   );
 } finally {
-  for (const child of processes.reverse()) await child.stop('SIGTERM', 10_000);
   for (const stop of stops) await stop().catch(() => undefined);
   rmSync(scratch, { recursive: true, force: true });
 }

@@ -1,6 +1,7 @@
 import type { Middleware } from 'koa';
 import type { AppDeps, PithState } from './state.js';
 import { endpointOf } from './guard.js';
+import { redactSecrets } from '../services/redact.js';
 
 /**
  * Outermost middleware: records every request made with a valid key (success or error) for GET /logs,
@@ -19,7 +20,8 @@ export function requestLogging(deps: AppDeps): Middleware<PithState> {
           keyId: auth.keyId,
           method: ctx.method,
           endpoint: endpointOf(ctx),
-          url: ctx.originalUrl.slice(0, 2048),
+          // A key or token pasted into a query string is not kept (secrets are never logged).
+          url: redactSecrets(ctx.originalUrl).slice(0, 2048),
           status: ctx.status,
           latencyMs: Math.round(performance.now() - started),
           createdAt: new Date(),

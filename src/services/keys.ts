@@ -1,7 +1,7 @@
 import type { ApiKey } from '@prisma/client';
 import type { Db } from '../db/prisma.js';
 import { ApiError } from '../errors.js';
-import { ALL_SCOPES, generateApiKey, hashApiKey, newKeyId, SCOPES } from './api-keys.js';
+import { ALL_SCOPES, forgetCachedKeys, generateApiKey, hashApiKey, newKeyId, SCOPES } from './api-keys.js';
 import { intersectDomains, stricterRobots, type Policy, type RobotsMode } from './policy.js';
 import { revokeGrant } from '../oauth/grants.js';
 
@@ -87,7 +87,8 @@ export async function listKeys(db: Db, accountId: string): Promise<{ data: KeyVi
 
 /**
  * POST /keys/rotate: a new key with the calling key's scopes, policy and expiry; the old key is revoked
- * in the same transaction, so it stops working as the response leaves. Cannot be undone.
+ * in the same transaction, so it stops working as the response leaves (this process's key cache drops it
+ * before answering). Cannot be undone.
  */
 export async function rotateKey(db: Db, caller: CallingKey): Promise<{ id: string; api_key: string; rotated_from: string }> {
   const apiKey = generateApiKey();
@@ -110,6 +111,8 @@ export async function rotateKey(db: Db, caller: CallingKey): Promise<{ id: strin
       },
     });
   });
+  // Committed: the old key must not be served from this process's key cache either.
+  forgetCachedKeys({ keyId: caller.keyId });
   return { id, api_key: apiKey, rotated_from: caller.keyId };
 }
 
@@ -119,6 +122,7 @@ export async function rotateKey(db: Db, caller: CallingKey): Promise<{ id: strin
  */
 export async function revokeKey(db: Db, accountId: string, keyId: string): Promise<{ id: string; revoked: true }> {
   const result = await db.apiKey.updateMany({ where: { id: keyId, accountId, revokedAt: null }, data: { revokedAt: new Date() } });
+  forgetCachedKeys({ keyId }); // committed (or revoked before): not served from the key cache from now on
   const key = await db.apiKey.findFirst({ where: { id: keyId, accountId }, select: { oauthGrantId: true } });
   // Revoking a revoked key is a success (idempotent); only a key that is not this account's is a 404.
   if (result.count === 0 && !key) throw new ApiError('key_not_found', `No key ${keyId} on this account`);

@@ -90,9 +90,13 @@ describe('hostile bodies', () => {
   it('never writes a raw key into the request log', async () => {
     const { api_key: key, account_id: accountId } = await api.register();
     await api.get('/usage', key);
+    await api.get(`/usage?probe=${key}&token=secret-value&q=kept`, key);
     await stack.deps.requestLog.flush();
     const rows = await stack.db.requestLog.findMany({ where: { accountId } });
     expect(rows.length).toBeGreaterThan(0);
-    expect(JSON.stringify(rows, (_k, v: unknown) => (typeof v === 'bigint' ? v.toString() : v))).not.toContain(key);
+    const logged = JSON.stringify(rows, (_k, v: unknown) => (typeof v === 'bigint' ? v.toString() : v));
+    expect(logged).not.toContain(key);
+    expect(logged).not.toContain('secret-value');
+    expect(logged).toContain('/usage?probe=ce_[redacted]&token=[redacted]&q=kept');
   });
 });

@@ -1,0 +1,97 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import path from 'node:path';
+import { gunzipSync } from 'node:zlib';
+import { startPostgres } from './postgres.js';
+import { migrateDeploy } from './migrate.js';
+import { freePort, waitUntil } from './ports.js';
+import { startProcess, type ManagedProcess } from './processes.js';
+import { projectRoot } from './paths.js';
+import { ensureTemporalCli } from './tools.js';
+import { startTemporalServer } from './temporal-server.js';
+import { createDb, type Db } from '../../src/db/prisma.js';
+
+/** Real pages: the shared benchmark sets' HTML. */
+export function loadBenchPages(): Buffer[] {
+  const root = path.resolve(projectRoot, '..', 'shared', 'benchmarks', 'extraction');
+  const pages: Buffer[] = [];
+  for (const set of ['scrapinghub', 'wcxb-dev']) {
+    const dir = path.join(root, set, 'html');
+    for (const file of readdirSync(dir).filter((f) => f.endsWith('.html.gz')).sort()) pages.push(gunzipSync(readFileSync(path.join(dir, file))));
+  }
+  return pages;
+}
+
+/** A loopback site serving page i at /page/i (cycling through the pages). */
+export async function serveBenchPages(pages: Buffer[]): Promise<{ url: (i: number) => string; close: () => Promise<void> }> {
+  const server = http.createServer((req, res) => {
+    const index = Number(/^\/page\/(\d+)$/.exec(req.url ?? '')?.[1] ?? -1);
+    const body = pages[index % pages.length];
+    if (index < 0 || !body) return void res.writeHead(404).end();
+    res.writeHead(200, { 'content-type': 'text/html' }).end(body);
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: (i) => `http://127.0.0.1:${port}/page/${i}`,
+    close: () => new Promise((resolve) => (server.closeAllConnections(), server.close(() => resolve()))),
+  };
+}
+
+export interface BenchService {
+  base: string;
+  db: Db;
+  api: ManagedProcess;
+  worker: ManagedProcess;
+  /** Registers an account on the enterprise plan (no per-second limit): its key and id. */
+  enterpriseAccount(email: string): Promise<{ key: string; accountId: string }>;
+  stop(): Promise<void>;
+}
+
+/**
+ * The whole service as `npm start` runs it, on scratch state: a fresh embedded PostgreSQL, a Temporal
+ * dev server on a SQLite file, Pith's worker and API processes (private targets allowed: the pages are
+ * on loopback). Logs go to `scratch`.
+ */
+export async function startBenchService(scratch: string, env: Record<string, string> = {}): Promise<BenchService> {
+  const stops: (() => Promise<void>)[] = [];
+  const stopAll = async () => {
+    for (const stop of stops) await stop().catch(() => undefined);
+  };
+  try {
+    const pg = await startPostgres({ dataDir: path.join(scratch, 'pg'), port: await freePort(), database: 'bench', logFile: path.join(scratch, 'pg.log') });
+    stops.unshift(() => pg.stop());
+    await migrateDeploy(pg.url);
+    const temporal = await startTemporalServer({ cli: await ensureTemporalCli(), port: await freePort(), namespace: 'default', dbFile: path.join(scratch, 'temporal.db'), logFile: path.join(scratch, 'temporal.log') });
+    stops.unshift(() => temporal.stop());
+    const port = await freePort();
+    const { BASE_URL: _viteBase, ...inherited } = process.env;
+    const childEnv = { ...inherited, PORT: String(port), DATABASE_URL: pg.url, TEMPORAL_ADDRESS: temporal.address, LOG_LEVEL: 'error', ALLOW_PRIVATE_TARGETS: 'true', WEBHOOK_ENCRYPTION_KEY: 'cd'.repeat(32), ...env };
+    const entry = (file: string) => ['--import', 'tsx', path.join(projectRoot, file)];
+    const worker = startProcess('worker', process.execPath, entry('src/temporal/worker-main.ts'), { cwd: projectRoot, env: childEnv, logFile: path.join(scratch, 'worker.log') });
+    stops.unshift(() => worker.stop('SIGTERM', 10_000));
+    const api = startProcess('api', process.execPath, entry('src/api/main.ts'), { cwd: projectRoot, env: childEnv, logFile: path.join(scratch, 'api.log') });
+    stops.unshift(() => api.stop('SIGTERM', 10_000));
+    const base = `http://127.0.0.1:${port}`;
+    await waitUntil('the API and the worker', async () => (await fetch(`${base}/health`).catch(() => undefined))?.status === 200 && readFileSync(path.join(scratch, 'worker.log'), 'utf8').includes('worker polling'), 120_000, 250);
+    const db = createDb(pg.url, 2);
+    stops.unshift(() => db.$disconnect());
+    return {
+      base,
+      db,
+      api,
+      worker,
+      async enterpriseAccount(email) {
+        const response = await fetch(`${base}/register`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email }) });
+        const registered = (await response.json()) as { api_key: string; account_id: string };
+        await db.account.update({ where: { id: registered.account_id }, data: { plan: 'enterprise' } });
+        return { key: registered.api_key, accountId: registered.account_id };
+      },
+      stop: stopAll,
+    };
+  } catch (err) {
+    await stopAll();
+    throw err;
+  }
+}
