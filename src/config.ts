@@ -11,6 +11,11 @@ const booleanFromEnv = z
   .optional()
   .transform((v) => v === 'true' || v === '1' || v === 'yes');
 
+const booleanDefaultTrue = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no'])
+  .default('true')
+  .transform((v) => v === 'true' || v === '1' || v === 'yes');
+
 const port = z.coerce.number().int().min(0).max(65535);
 
 const httpUrl = z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' });
@@ -92,6 +97,20 @@ const envSchema = z.object({
     .refine((file) => existsSync(file), 'file not found')
     .optional(),
   LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error', 'silent']).default('info'),
+  // --- Observability (src/observability/) ---
+  /** GET /metrics (Prometheus text) on the API; `false` answers it 404 like any unknown route. */
+  METRICS_ENABLED: booleanDefaultTrue,
+  /** When set, GET /metrics (API and worker) requires `Authorization: Bearer <METRICS_TOKEN>`; unset → open (bind HOST to a private address). */
+  METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
+  /** Worker process: port of its own GET /metrics (activity metrics: extraction durations, webhook outcomes); unset → not served. */
+  WORKER_METRICS_PORT: port.optional(),
+  /** Worker process: port of the Temporal SDK's Prometheus exporter (Runtime telemetry: task latencies, slots, polls); unset → off. */
+  TEMPORAL_METRICS_PORT: port.optional(),
+  /** OpenTelemetry tracing through Temporal (client → workflow → activities); also on when OTEL_EXPORTER_OTLP_ENDPOINT is set. */
+  PITH_TRACING: booleanFromEnv,
+  /** OTLP/HTTP collector base address (e.g. http://localhost:4318); spans go to `<it>/v1/traces`. Setting it turns tracing on. */
+  OTEL_EXPORTER_OTLP_ENDPOINT: httpUrl.optional(),
+  OTEL_SERVICE_NAME: z.string().min(1).default('pith'),
   // --- OAuth for tool hosts (src/oauth/) ---
   /** Lifetime of an OAuth access token issued to a tool host (contract: 1 hour); shorter only for tests. */
   OAUTH_ACCESS_TOKEN_TTL_SECONDS: z.coerce.number().int().min(1).max(24 * 60 * 60).default(60 * 60),
@@ -129,8 +148,8 @@ const envSchema = z.object({
   X402_UNIT_PRICE_CENTS: z.coerce.number().positive().max(100_000).default(0.35),
   /** How long a signed payment stays valid for settlement. */
   X402_MAX_TIMEOUT_SECONDS: z.coerce.number().int().min(30).max(24 * 60 * 60).default(300),
-  /** Unpaid challenges (402 payment_required) one IP may receive per minute before 429 challenge_rate_limited. */
-  X402_CHALLENGES_PER_MINUTE: z.coerce.number().int().min(1).max(1_000_000).default(60),
+  /** Unpaid challenges (402 payment_required) one IP may receive per minute before 429 challenge_rate_limited. An x402 client probes once before each payment, so this also bounds paid requests per IP: 300/min leaves room for a busy agent. */
+  X402_CHALLENGES_PER_MINUTE: z.coerce.number().int().min(1).max(1_000_000).default(300),
   /** `npm start` without X402_FACILITATOR_URL: ports of the local dev chain (ganache) and of x402's facilitator on it. */
   X402_DEV_CHAIN_PORT: port.default(8545),
   X402_DEV_FACILITATOR_PORT: port.default(4021),
