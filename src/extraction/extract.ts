@@ -8,6 +8,7 @@ import { collectBlocks } from './blocks.js';
 import { chunkMarkdown, DEFAULT_CHUNK_TOKENS } from './chunks.js';
 import { countTokens } from './tokens.js';
 import { plainText } from './text.js';
+import { elementsByTag } from './dom-walk.js';
 import { ALL_FORMATS, type ExtractedContent, type Format, type Metrics } from './types.js';
 
 export interface ExtractOptions {
@@ -39,7 +40,8 @@ const LANGUAGE_CLASS = /(?:^|\s)(?:language|lang|highlight-source|brush:?)-?([\w
 
 /** Main-content extraction drops class attributes; keep a code block's declared language as data-lang. */
 function markCodeLanguages(document: DomDocument): void {
-  for (const element of document.querySelectorAll('pre, pre > code')) {
+  const blocks = elementsByTag(document.documentElement as unknown as Element, 'PRE').flatMap((pre) => [pre, ...[...pre.children].filter((child) => child.tagName === 'CODE')]);
+  for (const element of blocks) {
     const language = LANGUAGE_CLASS.exec(element.getAttribute('class') ?? '')?.[1];
     if (language && !element.getAttribute('data-lang')) element.setAttribute('data-lang', language.toLowerCase());
   }

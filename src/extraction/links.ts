@@ -1,4 +1,5 @@
 import type { DomDocument, DomElement } from './dom.js';
+import { elementsByTag } from './dom-walk.js';
 
 /**
  * Every http(s) link of the page (the whole page, not only the main content: crawls follow them),
@@ -6,7 +7,9 @@ import type { DomDocument, DomElement } from './dom.js';
  */
 export function collectLinks(scope: DomDocument | DomElement, pageUrl: string): string[] {
   const seen = new Set<string>();
-  for (const anchor of scope.querySelectorAll('a[href]')) {
+  const root = ('documentElement' in scope ? scope.documentElement : scope) as unknown as Element;
+  // Template contents are inert markup, not links of the page (elementsByTag skips them).
+  for (const anchor of elementsByTag(root, 'A')) {
     const href = anchor.getAttribute('href')?.trim();
     if (!href) continue;
     let url: URL;
@@ -24,8 +27,8 @@ export function collectLinks(scope: DomDocument | DomElement, pageUrl: string): 
 
 /** Links and images inside the main content made absolute, so the markdown stands on its own. */
 export function absolutiseContent(root: DomElement, pageUrl: string): void {
-  for (const [selector, attribute] of [['a[href]', 'href'], ['img[src]', 'src']] as const) {
-    for (const element of root.querySelectorAll(selector)) {
+  for (const [tag, attribute] of [['A', 'href'], ['IMG', 'src']] as const) {
+    for (const element of elementsByTag(root as unknown as Element, tag)) {
       const value = element.getAttribute(attribute)?.trim();
       if (!value) continue;
       try {

@@ -1,5 +1,6 @@
 import type { DomDocument } from './dom.js';
 import type { Metadata } from './types.js';
+import { elementsByTag } from './dom-walk.js';
 
 /** Page metadata from JSON-LD, Open Graph and classic meta tags (decisions: missing fields are null). */
 
@@ -16,7 +17,7 @@ function jsonLdNodes(document: DomDocument): JsonLdNode[] {
     nodes.push(node);
     if (node['@graph']) visit(node['@graph']);
   };
-  for (const script of document.querySelectorAll('script[type="application/ld+json"]')) {
+  for (const script of jsonLdScripts(document)) {
     try {
       visit(JSON.parse(script.textContent ?? ''));
     } catch {
@@ -37,9 +38,39 @@ function nameOf(value: unknown): string | null {
   return null;
 }
 
-function meta(document: DomDocument, ...selectors: string[]): string | null {
-  for (const selector of selectors) {
-    const value = document.querySelector(selector)?.getAttribute('content')?.trim();
+/** `<script type="application/ld+json">` blocks (the attribute value is case-insensitive, as in CSS). */
+export function jsonLdScripts(document: DomDocument): Element[] {
+  return elementsByTag(document.documentElement as unknown as Element, 'SCRIPT').filter((script) => script.getAttribute('type')?.toLowerCase() === 'application/ld+json');
+}
+
+/**
+ * `content` of the first <meta> per `name=…`, `property=…` and `itemprop=…` value, from one walk (a
+ * querySelector per field walked the whole page for every absent tag).
+ */
+type MetaIndex = Map<string, string>;
+function indexMeta(document: DomDocument): MetaIndex {
+  const index: MetaIndex = new Map();
+  for (const element of elementsByTag(document.documentElement as unknown as Element, 'META')) {
+    for (const attribute of ['name', 'property', 'itemprop']) {
+      const value = element.getAttribute(attribute);
+      const key = `${attribute}=${value}`;
+      if (value !== null && !index.has(key)) index.set(key, element.getAttribute('content')?.trim() ?? '');
+    }
+  }
+  return index;
+}
+
+function canonicalHref(document: DomDocument): string | null {
+  for (const link of elementsByTag(document.documentElement as unknown as Element, 'LINK')) {
+    if (link.getAttribute('rel')?.toLowerCase() === 'canonical') return link.getAttribute('href');
+  }
+  return null;
+}
+
+/** The first non-empty of the given `attribute=value` keys, like a chain of `meta[attribute="value"]` queries. */
+function meta(index: MetaIndex, ...keys: string[]): string | null {
+  for (const key of keys) {
+    const value = index.get(key);
     if (value) return value;
   }
   return null;
@@ -64,22 +95,23 @@ function absolute(href: string | null | undefined, base: string): string | null 
 
 export function readMetadata(document: DomDocument, pageUrl: string, retrievedAt: Date): Metadata {
   const ld = jsonLdNodes(document);
+  const metas = indexMeta(document);
   const fromLd = (key: string) => ld.map((node) => node[key]).find((v) => v !== undefined && v !== null);
   const title =
-    meta(document, 'meta[property="og:title"]', 'meta[name="twitter:title"]') ??
+    meta(metas, 'property=og:title', 'name=twitter:title') ??
     nameOf(fromLd('headline')) ??
     (document.querySelector('title')?.textContent?.replace(/\s+/g, ' ').trim() || null);
   const author =
     nameOf(fromLd('author')) ??
-    meta(document, 'meta[name="author"]', 'meta[property="article:author"]', 'meta[name="parsely-author"]', 'meta[name="byl"]') ??
+    meta(metas, 'name=author', 'property=article:author', 'name=parsely-author', 'name=byl') ??
     (document.querySelector('[rel="author"], [itemprop="author"]')?.textContent?.replace(/\s+/g, ' ').trim() || null);
   const date =
     isoDate(typeof fromLd('datePublished') === 'string' ? (fromLd('datePublished') as string) : null) ??
-    isoDate(meta(document, 'meta[property="article:published_time"]', 'meta[name="date"]', 'meta[itemprop="datePublished"]', 'meta[name="pubdate"]', 'meta[name="DC.date.issued"]')) ??
+    isoDate(meta(metas, 'property=article:published_time', 'name=date', 'itemprop=datePublished', 'name=pubdate', 'name=DC.date.issued')) ??
     isoDate(document.querySelector('time[datetime]')?.getAttribute('datetime'));
   const url =
-    absolute(document.querySelector('link[rel="canonical"]')?.getAttribute('href'), pageUrl) ??
-    absolute(meta(document, 'meta[property="og:url"]'), pageUrl) ??
+    absolute(canonicalHref(document), pageUrl) ??
+    absolute(meta(metas, 'property=og:url'), pageUrl) ??
     pageUrl;
   return { title, author, date, url, retrieved_at: retrievedAt.toISOString(), robots_allowed: null };
 }

@@ -1,12 +1,14 @@
 import { get_encoding, type Tiktoken } from 'tiktoken';
+import { bytePairCount, MAX_BPE_BYTES } from './bpe.js';
+import { cachedPieceCount } from './piece-cache.js';
 
 /**
  * Token counts and offsets with tiktoken's o200k_base (decisions: the encoding of every count).
  *
  * tiktoken splits text with a pre-tokenisation regex and runs BPE on each piece independently, so the
  * token count of a text is the sum of its pieces' counts. Pages repeat the same pieces (tags, attribute
- * names, common words) thousands of times; caching each piece's count makes exact counting of a whole
- * HTML document several times cheaper than encoding it.
+ * names, common words) thousands of times; caching each piece's count (piece-cache.ts) and encoding new
+ * pieces in JS (bpe.ts) makes exact counting of a whole HTML document many times cheaper than encoding it.
  */
 
 let encoder: Tiktoken | undefined;
@@ -163,27 +165,40 @@ function forEachPiece(source: string, visit: (start: number, end: number) => voi
   }
 }
 
-const MAX_CACHED_PIECES = 250_000;
-const MAX_CACHED_PIECE_LENGTH = 64;
-const pieceCounts = new Map<string, number>();
+const NON_ASCII = /[^\p{ASCII}]/u;
 
-function pieceTokenCount(piece: string): number {
-  const cached = pieceCounts.get(piece);
-  if (cached !== undefined) return cached;
-  const count = tokenizer().encode_ordinary(piece).length;
-  if (piece.length <= MAX_CACHED_PIECE_LENGTH) {
-    if (pieceCounts.size >= MAX_CACHED_PIECES) pieceCounts.clear();
-    pieceCounts.set(piece, count);
-  }
-  return count;
+/** UTF-8 bytes of a piece as a latin1 string (an ASCII piece is its own bytes). */
+function utf8Bytes(piece: string): string {
+  return NON_ASCII.test(piece) ? Buffer.from(piece, 'utf8').toString('latin1') : piece;
+}
+
+/** A piece's count by byte-pair encoding in JS (fast for short pieces), else by tiktoken itself. */
+function encodedCount(piece: string): number {
+  if (piece.length > MAX_BPE_BYTES) return tokenizer().encode_ordinary(piece).length;
+  const bytes = utf8Bytes(piece);
+  return bytes.length <= MAX_BPE_BYTES ? bytePairCount(bytes) : tokenizer().encode_ordinary(piece).length;
+}
+
+/** Tokens of `text[start, end)`; a lone ASCII character is always one token (every byte is in the vocabulary). */
+function pieceTokenCount(start: number, end: number): number {
+  if (end - start === 1 && text.charCodeAt(start) < 128) return 1;
+  return cachedPieceCount(text, start, end, encodedCount);
 }
 
 /** Exact o200k_base token count (equal to `encode_ordinary(text).length`). */
 export function countTokens(source: string): number {
+  text = source;
+  length = source.length;
   let total = 0;
-  forEachPiece(source, (start, end) => {
-    total += pieceTokenCount(source.slice(start, end));
-  });
+  try {
+    for (let i = 0; i < length; ) {
+      const end = pieceEnd(i);
+      total += pieceTokenCount(i, end);
+      i = end;
+    }
+  } finally {
+    text = '';
+  }
   return total;
 }
 
@@ -200,7 +215,7 @@ export function pieces(source: string): { pieces: Piece[]; totalTokens: number }
   const out: Piece[] = [];
   let tokens = 0;
   forEachPiece(source, (start, end) => {
-    const count = pieceTokenCount(source.slice(start, end));
+    const count = pieceTokenCount(start, end);
     out.push({ start, end, tokenStart: tokens, tokenEnd: tokens + count });
     tokens += count;
   });

@@ -5,23 +5,33 @@
  * both see the cleaner page, and less DOM makes both faster.
  */
 
+import { collapsedLength as textLength, descendants, elementsByTag, hasAncestorOrSelf, hasDescendantTag } from '../dom-walk.js';
+
 /** Never content: code, media widgets, form controls (their labels read as "Add to cart", "Search"). */
-const JUNK_TAGS = 'script,style,noscript,template,svg,canvas,iframe,object,embed,button,input,select,textarea,dialog';
+const JUNK_TAGS = new Set(
+  ['script', 'style', 'noscript', 'template', 'svg', 'canvas', 'iframe', 'object', 'embed', 'button', 'input', 'select', 'textarea', 'dialog'].map((tag) =>
+    tag.toUpperCase(),
+  ),
+);
 
 /** Landmarks that hold site chrome. <header> is judged separately: an article's header holds its title. */
-const CHROME_SELECTOR = [
-  'nav', 'footer', 'aside',
-  '[role="navigation"]', '[role="contentinfo"]', '[role="complementary"]', '[role="banner"]',
-  '[role="menu"]', '[role="menubar"]', '[role="search"]',
-  '[hidden]', '[aria-hidden="true"]',
-].join(',');
+const CHROME_TAGS = new Set(['NAV', 'FOOTER', 'ASIDE']);
+const CHROME_ROLES = new Set(['navigation', 'contentinfo', 'complementary', 'banner', 'menu', 'menubar', 'search']);
+function isChrome(element: Element): boolean {
+  if (CHROME_TAGS.has(element.tagName) || element.hasAttribute('hidden')) return true;
+  const role = element.getAttribute('role');
+  return (role !== null && CHROME_ROLES.has(role)) || element.getAttribute('aria-hidden') === 'true';
+}
 
 /**
  * Modal dialogs (policy pop-ups, size guides, newsletter and cookie modals) are never the page's
  * content, however long their prose: removed unless they hold the page title (the first <h1> outside
  * any modal; without one, any <h1>).
  */
-const MODAL_SELECTOR = '[role="dialog"],[role="alertdialog"],[aria-modal="true"]';
+function isModal(element: Element): boolean {
+  const role = element.getAttribute('role');
+  return role === 'dialog' || role === 'alertdialog' || element.getAttribute('aria-modal') === 'true';
+}
 
 /** class/id words that name boilerplate; matched as whole words between -, _ and spaces. */
 const BOILERPLATE_WORDS = new RegExp(
@@ -42,16 +52,18 @@ const COMMENT_WORDS = /(?:^|[\s_-])(?:comments?|commentlist|comment-list|comment
 
 const HIDDEN_STYLE = /(?:display\s*:\s*none|visibility\s*:\s*hidden)/i;
 
+const H1 = new Set(['H1']);
+
 /** Containers that may hold the whole page; their names say nothing about them being chrome. */
 const NEVER_REMOVED = new Set(['HTML', 'BODY', 'MAIN', 'ARTICLE']);
 
-function textLength(element: Element): number {
-  return (element.textContent ?? '').replace(/\s+/g, ' ').length;
-}
-
 /** Removes boilerplate from `body`; a block is spared when it holds much of the page's text (a misnamed wrapper). */
 export function removeBoilerplate(body: Element, options: { dropComments: boolean }): void {
-  for (const element of body.querySelectorAll(JUNK_TAGS)) element.remove();
+  const junk: Element[] = [];
+  descendants(body, (element) => JUNK_TAGS.has(element.tagName) && junk.push(element) > 0);
+  for (const element of junk) element.remove();
+  // One walk for every test below; elements removed by an earlier test are skipped as disconnected.
+  const all = descendants(body);
 
   const pageText = textLength(body);
   const sparedShare = 0.35;
@@ -62,21 +74,25 @@ export function removeBoilerplate(body: Element, options: { dropComments: boolea
   };
 
   // The page title is the first <h1> outside any modal; a modal holding it is a misnamed wrapper.
-  const pageTitle = [...body.querySelectorAll('h1')].find((h1) => !h1.closest(MODAL_SELECTOR)) ?? null;
-  for (const element of body.querySelectorAll(MODAL_SELECTOR)) {
-    if (NEVER_REMOVED.has(element.tagName) || !element.isConnected) continue;
-    if (pageTitle ? !element.contains(pageTitle) : !element.querySelector('h1')) element.remove();
+  const pageTitle = all.find((element) => element.tagName === 'H1' && !hasAncestorOrSelf(element, isModal)) ?? null;
+  for (const element of all) {
+    if (!isModal(element) || NEVER_REMOVED.has(element.tagName) || !element.isConnected) continue;
+    if (pageTitle ? !element.contains(pageTitle) : !hasDescendantTag(element, H1)) element.remove();
   }
-  for (const element of body.querySelectorAll(CHROME_SELECTOR)) remove(element);
-  for (const element of body.querySelectorAll('[style]')) {
-    if (HIDDEN_STYLE.test(element.getAttribute('style') ?? '')) remove(element);
+  for (const element of all) if (isChrome(element)) remove(element);
+  for (const element of all) {
+    const style = element.getAttribute('style');
+    if (style !== null && HIDDEN_STYLE.test(style)) remove(element);
   }
-  for (const element of body.querySelectorAll('[class],[id]')) {
-    const names = `${element.getAttribute('class') ?? ''} ${element.getAttribute('id') ?? ''}`;
+  for (const element of all) {
+    const className = element.getAttribute('class');
+    const id = element.getAttribute('id');
+    if (className === null && id === null) continue;
+    const names = `${className ?? ''} ${id ?? ''}`;
     if (BOILERPLATE_WORDS.test(names)) remove(element);
     else if (options.dropComments && COMMENT_WORDS.test(names)) removeComments(element);
   }
-  removeSiteHeaders(body);
+  removeSiteHeaders(all);
 }
 
 /**
@@ -85,7 +101,7 @@ export function removeBoilerplate(body: Element, options: { dropComments: boolea
  * misnamed wrapper around the article) is kept.
  */
 function removeComments(element: Element): void {
-  if (NEVER_REMOVED.has(element.tagName) || !element.isConnected || element.querySelector('h1')) return;
+  if (NEVER_REMOVED.has(element.tagName) || !element.isConnected || hasDescendantTag(element, H1)) return;
   element.remove();
 }
 
@@ -93,9 +109,9 @@ function removeComments(element: Element): void {
 const PROSE_PARAGRAPH = 100;
 const PROSE_TOTAL = 600;
 function holdsProse(element: Element): boolean {
-  if (element.querySelector('h1')) return true;
+  if (hasDescendantTag(element, H1)) return true;
   let prose = 0;
-  for (const paragraph of element.querySelectorAll('p')) {
+  for (const paragraph of elementsByTag(element, 'P')) {
     const length = textLength(paragraph);
     if (length >= PROSE_PARAGRAPH) prose += length;
     if (prose >= PROSE_TOTAL) return true;
@@ -103,11 +119,16 @@ function holdsProse(element: Element): boolean {
   return false;
 }
 
+const NAV_OR_LIST = new Set(['NAV', 'UL']);
+const isMainLandmark = (element: Element): boolean =>
+  element.tagName === 'ARTICLE' || element.tagName === 'MAIN' || element.getAttribute('role') === 'main';
+
 /** A page-level <header> (not inside an article or main) is site chrome: logo, menu, search. */
-function removeSiteHeaders(body: Element): void {
-  for (const header of body.querySelectorAll('header,[role="banner"]')) {
-    if (!header.isConnected || header.closest('article,main,[role="main"]') !== null) continue;
-    if (header.querySelector('h1') && !header.querySelector('nav,ul')) continue;
+function removeSiteHeaders(all: Element[]): void {
+  for (const header of all) {
+    if (header.tagName !== 'HEADER' && header.getAttribute('role') !== 'banner') continue;
+    if (!header.isConnected || hasAncestorOrSelf(header, isMainLandmark)) continue;
+    if (hasDescendantTag(header, H1) && !hasDescendantTag(header, NAV_OR_LIST)) continue;
     header.remove();
   }
 }

@@ -3,9 +3,11 @@
  * extractors keep but readers and the benchmarks' annotators do not count as content —
  * image captions and credits, bylines and timestamps, and link lists such as "You may also like".
  */
-import { collectTextStats, linkDensity, type StatsMap } from './text-stats.js';
+import { descendants, hasAncestorOrSelf, hasDescendantTag } from '../dom-walk.js';
+import { collectTextStats, linkDensity } from './text-stats.js';
 
-const CAPTION_SELECTOR = 'figcaption,[class*="caption" i],[class*="credit" i]';
+const CAPTION_CLASS = /caption|credit/i;
+const isCaption = (element: Element): boolean => element.tagName === 'FIGCAPTION' || CAPTION_CLASS.test(element.getAttribute('class') ?? '');
 
 /** class/id words of author/date lines and article tool rows. */
 const METADATA_WORDS = /(?:^|[\s_-])(?:byline|author|authors|dateline|timestamp|date|time|published|updated|posted|meta|article-meta|post-meta|entry-meta|read-?time)(?:$|[\s_-])/i;
@@ -32,7 +34,8 @@ const CAPTION_MAX_TEXT = 400;
 /** "Related: …", "READ MORE: …", "See also …": a label and a link to another page. */
 const LINK_LABEL = /^(?:related(?:\s+(?:stories|articles|content|posts?))?|read\s+(?:more|also|next)|see\s+(?:more|also)|also\s+(?:read|see|on\s+\S+)|more|don'?t\s+miss|recommended|watch|listen|click here)\b[^.!?]{0,40}?:/i;
 
-const BLOCKS = 'p,div,span,small,em,strong,i,b,li,dd,dt,h2,h3,h4,h5,h6,section,figure,blockquote';
+const BLOCKS = new Set(['P', 'DIV', 'SPAN', 'SMALL', 'EM', 'STRONG', 'I', 'B', 'LI', 'DD', 'DT', 'H2', 'H3', 'H4', 'H5', 'H6', 'SECTION', 'FIGURE', 'BLOCKQUOTE']);
+const MEDIA = new Set(['IMG', 'PICTURE', 'VIDEO', 'TABLE', 'PRE']);
 
 function normalized(element: Element): string {
   return (element.textContent ?? '').replace(/\s+/g, ' ').trim();
@@ -61,10 +64,14 @@ function sameAddress(text: string, pageUrl: string): boolean {
  */
 const STAMPS_OF_A_LISTING = 3;
 function removeFurniture(body: Element, pageUrl: string, articleLike: boolean): void {
-  let stats: StatsMap | null = null;
+  const stats = collectTextStats(body);
+  // Text no shorter than these stats say (each text node trimmed); longer blocks are never furniture.
+  const longest = Math.max(CAPTION_MAX_TEXT, pageUrl.length + 16);
   const stamps: Element[] = [];
-  for (const element of body.querySelectorAll(BLOCKS)) {
-    if (!element.isConnected || element.querySelector('img,picture,video,table,pre')) continue;
+  for (const element of descendants(body)) {
+    if (!BLOCKS.has(element.tagName)) continue;
+    const known = stats.get(element)?.text ?? 0;
+    if (known === 0 || known > longest || !element.isConnected || hasDescendantTag(element, MEDIA)) continue;
     const text = normalized(element);
     if (!text) continue;
     const kind = furnitureKind(text);
@@ -76,8 +83,7 @@ function removeFurniture(body: Element, pageUrl: string, articleLike: boolean): 
       element.remove();
       continue;
     }
-    if (!articleLike || text.length > FURNITURE_MAX_TEXT || !element.querySelector('a')) continue;
-    stats ??= collectTextStats(body);
+    if (!articleLike || text.length > FURNITURE_MAX_TEXT || !hasDescendantTag(element, LINK)) continue;
     const density = linkDensity(stats.get(element));
     // A label then a link ("Related: …"), or a paragraph that is nothing but one link, is a pointer elsewhere.
     if ((LINK_LABEL.test(text) && density >= 0.4) || (element.tagName === 'P' && density >= 0.95)) element.remove();
@@ -88,13 +94,20 @@ function removeFurniture(body: Element, pageUrl: string, articleLike: boolean): 
 /** Short link texts repeated three times or more are widget labels ("Whatsapp Facebook Pin", "Read more"). */
 const REPEATED_MAX_TEXT = 60;
 const REPEATED_MIN_COUNT = 3;
+const LABEL_TAGS = new Set(['P', 'DIV', 'SPAN', 'A', 'SMALL']);
+const CELL_OR_CODE = new Set(['TD', 'TH', 'LI', 'PRE', 'CODE']);
+const IMG = new Set(['IMG']);
+const LINK = new Set(['A']);
+const inCellOrCode = (element: Element): boolean => CELL_OR_CODE.has(element.tagName);
 function removeRepeatedLabels(body: Element): void {
   const stats = collectTextStats(body);
   const byText = new Map<string, Element[]>();
-  for (const element of body.querySelectorAll('p,div,span,a,small')) {
-    if (element.closest('td,th,li,pre,code')) continue;
+  for (const element of descendants(body)) {
+    if (!LABEL_TAGS.has(element.tagName)) continue;
+    const known = stats.get(element)?.text ?? 0;
+    if (known === 0 || known > REPEATED_MAX_TEXT || hasAncestorOrSelf(element, inCellOrCode)) continue;
     const text = normalized(element);
-    if (text.length < 4 || text.length > REPEATED_MAX_TEXT || element.querySelector('img')) continue;
+    if (text.length < 4 || text.length > REPEATED_MAX_TEXT || hasDescendantTag(element, IMG)) continue;
     if (element.tagName !== 'A' && linkDensity(stats.get(element)) < 0.5) continue;
     const list = byText.get(text);
     if (list) list.push(element);
@@ -115,13 +128,15 @@ export interface CleanOptions {
 }
 
 export function cleanContent(body: Element, options: CleanOptions): void {
-  for (const caption of body.querySelectorAll(CAPTION_SELECTOR)) {
+  for (const caption of descendants(body)) {
     // A caption image stays (images with alt text are content); only the caption text goes.
-    if (!caption.querySelector('img')) caption.remove();
+    if (isCaption(caption) && !hasDescendantTag(caption, IMG)) caption.remove();
   }
-  for (const element of body.querySelectorAll('[class],[id],time')) {
-    if (!element.isConnected) continue;
-    const names = `${element.getAttribute('class') ?? ''} ${element.getAttribute('id') ?? ''}`;
+  for (const element of descendants(body)) {
+    const className = element.getAttribute('class');
+    const id = element.getAttribute('id');
+    if ((className === null && id === null && element.tagName !== 'TIME') || !element.isConnected) continue;
+    const names = `${className ?? ''} ${id ?? ''}`;
     const isMetadata = element.tagName === 'TIME' || METADATA_WORDS.test(names);
     if (isMetadata && (element.textContent ?? '').trim().length <= METADATA_MAX_TEXT) element.remove();
   }
@@ -132,8 +147,8 @@ export function cleanContent(body: Element, options: CleanOptions): void {
 
 function removeLinkLists(body: Element): void {
   const stats = collectTextStats(body);
-  for (const list of body.querySelectorAll('ul,ol')) {
-    if (!list.isConnected) continue;
+  for (const list of descendants(body)) {
+    if ((list.tagName !== 'UL' && list.tagName !== 'OL') || !list.isConnected) continue;
     const own = stats.get(list);
     const items = list.children.length;
     if (!own || items < 2 || linkDensity(own) < LINK_LIST_DENSITY) continue;

@@ -5,6 +5,9 @@
  * element that still holds nearly all of the page's non-link text.
  */
 import { collectTextStats, type StatsMap, type TextStats } from './text-stats.js';
+import { hasDescendantTag } from '../dom-walk.js';
+
+const H1 = new Set(['H1']);
 
 /** A child holding at least this share of its parent's text replaces the parent as the root. */
 const DOMINANT_SHARE = 0.8;
@@ -29,7 +32,7 @@ function dominantChild(element: Element, stats: StatsMap): Element | null {
   if (!best || bestWeight < DOMINANT_SHARE * total) return null;
   // The page's <h1> opens the main content: a product's name, price and specs sit beside a long
   // description, so we never descend past the block that still holds the title.
-  if (element.querySelector('h1') && !best.querySelector('h1')) return null;
+  if (hasDescendantTag(element, H1) && !hasDescendantTag(best, H1)) return null;
   return best;
 }
 

@@ -3,6 +3,10 @@
  * (schema.org JSON-LD types, og:type) and common URL shapes. It only decides how much to trust
  * Readability, whose single-node model suits articles and fails on forums, shops and listings.
  */
+import type { DomDocument } from '../dom.js';
+import { jsonLdScripts } from '../metadata.js';
+import { elementsByTag } from '../dom-walk.js';
+
 export type PageKind = 'article' | 'forum' | 'product' | 'listing' | 'unknown';
 
 const SCHEMA_KINDS: [RegExp, PageKind][] = [
@@ -18,12 +22,18 @@ const URL_KINDS: [RegExp, PageKind][] = [
   [/\/(?:collections?|categor(?:y|ies)|c|cat|shop|tags?|topics?|browse|search)(?:[/?]|$)/i, 'listing'],
 ];
 
-export function guessPageKind(document: Document, pageUrl: string): PageKind {
+function jsonLdText(document: Document): string {
   let jsonLd = '';
-  for (const script of document.querySelectorAll('script[type="application/ld+json"]')) jsonLd += script.textContent ?? '';
+  for (const script of jsonLdScripts(document as unknown as DomDocument)) jsonLd += script.textContent ?? '';
+  return jsonLd;
+}
+
+export function guessPageKind(document: Document, pageUrl: string): PageKind {
+  const jsonLd = jsonLdText(document);
   for (const [pattern, kind] of SCHEMA_KINDS) if (pattern.test(jsonLd)) return kind;
 
-  const ogType = document.querySelector('meta[property="og:type"]')?.getAttribute('content')?.toLowerCase() ?? '';
+  const ogMeta = elementsByTag(document.documentElement, 'META').find((meta) => meta.getAttribute('property') === 'og:type');
+  const ogType = ogMeta?.getAttribute('content')?.toLowerCase() ?? '';
   if (ogType.includes('product')) return 'product';
 
   let path = '';
@@ -34,6 +44,10 @@ export function guessPageKind(document: Document, pageUrl: string): PageKind {
   }
   for (const [pattern, kind] of URL_KINDS) if (pattern.test(path)) return kind;
   return ogType === 'article' ? 'article' : 'unknown';
+}
+
+function hasLink(element: Element): boolean {
+  return elementsByTag(element, 'A').some((anchor) => anchor.hasAttribute('href'));
 }
 
 /** Item blocks of a listing: one per product, post or result. Paragraphs and table rows are not items. */
@@ -64,7 +78,7 @@ export function looksLikeListing(root: Element, textOf: (element: Element) => nu
     const groups = new Map<string, { count: number; text: number }>();
     for (const child of element.children) {
       queue.push(child);
-      if (!ITEM_TAGS.has(child.tagName) || (child.tagName !== 'A' && !child.querySelector('a[href]'))) continue;
+      if (!ITEM_TAGS.has(child.tagName) || (child.tagName !== 'A' && !hasLink(child))) continue;
       const key = signature(child);
       const group = groups.get(key) ?? { count: 0, text: 0 };
       group.count++;

@@ -6,6 +6,8 @@
  *   a browser without scripts shows it, so we unwrap it when it carries real text.
  */
 
+import { elementsByTag } from '../dom-walk.js';
+
 const SWALLOWED_MIN_LENGTH = 200;
 const NOSCRIPT_MIN_TEXT = 200;
 
@@ -17,8 +19,9 @@ function insertMarkupBefore(anchor: ChildNode, markup: string): void {
 
 function repairSwallowedCdata(body: Element): void {
   const walker: Comment[] = [];
+  // firstChild/nextSibling rather than childNodes: no list is built per element.
   const visit = (node: Node): void => {
-    for (const child of node.childNodes) {
+    for (let child = node.firstChild; child; child = child.nextSibling) {
       if (child.nodeType === 8) walker.push(child as Comment);
       else if (child.nodeType === 1) visit(child);
     }
@@ -35,7 +38,7 @@ function repairSwallowedCdata(body: Element): void {
 }
 
 function unwrapContentNoscript(body: Element): void {
-  for (const noscript of body.querySelectorAll('noscript')) {
+  for (const noscript of elementsByTag(body, 'NOSCRIPT')) {
     if (!noscript.isConnected) continue;
     const text = noscript.textContent ?? '';
     if (text.replace(/\s+/g, ' ').length < NOSCRIPT_MIN_TEXT) continue;

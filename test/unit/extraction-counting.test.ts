@@ -1,0 +1,58 @@
+import { describe, expect, it } from 'vitest';
+import { bytePairCount } from '../../src/extraction/bpe.js';
+import { cachedPieceCount, MAX_CACHED_PIECE_LENGTH } from '../../src/extraction/piece-cache.js';
+import { countTokens, encodeOrdinary, pieces } from '../../src/extraction/tokens.js';
+
+const latin1Bytes = (text: string) => Buffer.from(text, 'utf8').toString('latin1');
+
+describe('JS byte-pair encoding (bpe.ts) counts exactly like tiktoken', () => {
+  it.each(['hello', ' world', 'optimizelyjs', '-condensedmedium', 'xyzzyplugh', ' Антон', '日本語', '😀👍🏽', '=====', 'a'])('%j', (piece) => {
+    expect(bytePairCount(latin1Bytes(piece))).toBe(encodeOrdinary(piece).length);
+  });
+
+  it('on every piece of random identifiers and URLs (the pieces a page brings for the first time)', () => {
+    let seed = 11;
+    const random = () => (seed = (seed * 1103515245 + 12345) & 0x7fffffff) / 0x7fffffff;
+    const alphabet = 'abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-_./:?=&é日';
+    for (let round = 0; round < 300; round++) {
+      let text = '';
+      for (let i = 1 + Math.floor(random() * 60); i > 0; i--) text += alphabet[Math.floor(random() * alphabet.length)];
+      const { pieces: all } = pieces(text);
+      for (const piece of all) {
+        const slice = text.slice(piece.start, piece.end);
+        expect(bytePairCount(latin1Bytes(slice)), JSON.stringify(slice)).toBe(encodeOrdinary(slice).length);
+      }
+      expect(countTokens(text), JSON.stringify(text)).toBe(encodeOrdinary(text).length);
+    }
+  });
+});
+
+describe('piece cache (piece-cache.ts)', () => {
+  it('computes a piece once, then answers from the table for the same characters anywhere', () => {
+    const calls: string[] = [];
+    const count = (piece: string) => (calls.push(piece), piece.length);
+    const text = 'ab:"";cd:"";ef:"";';
+    expect(cachedPieceCount(text, 2, 6, count)).toBe(4);
+    expect(cachedPieceCount(text, 8, 12, count)).toBe(4);
+    expect(cachedPieceCount(text, 14, 18, count)).toBe(4);
+    expect(calls).toEqual([':"";']);
+  });
+
+  it('tells apart pieces of the same length, short (inline) and long (pooled)', () => {
+    const count = (piece: string) => piece.charCodeAt(piece.length - 1);
+    const long = 'x'.repeat(30);
+    const text = `abcd abce ${long}y ${long}z`;
+    expect(cachedPieceCount(text, 0, 4, count)).toBe('d'.charCodeAt(0));
+    expect(cachedPieceCount(text, 5, 9, count)).toBe('e'.charCodeAt(0));
+    expect(cachedPieceCount(text, 10, 41, count)).toBe('y'.charCodeAt(0));
+    expect(cachedPieceCount(text, 42, 73, count)).toBe('z'.charCodeAt(0));
+  });
+
+  it('does not keep pieces longer than the limit', () => {
+    let calls = 0;
+    const text = 'q'.repeat(MAX_CACHED_PIECE_LENGTH + 1);
+    cachedPieceCount(text, 0, text.length, () => ++calls);
+    cachedPieceCount(text, 0, text.length, () => ++calls);
+    expect(calls).toBe(2);
+  });
+});
