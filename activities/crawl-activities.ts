@@ -10,6 +10,9 @@ import { robotsAllows, robotsCrawlDelayMs } from '../src/extraction/robots.js';
 import type { ExtractedContent } from '../src/extraction/index.js';
 import { extractForJob, type JobActivityDeps, type UrlOutcome } from './job-activities.js';
 import { jobExtractionOptions } from './extraction-options.js';
+import { timeExtraction } from '../src/observability/metrics.js';
+import { log } from '../src/observability/logger.js';
+import { redactSecrets } from '../src/services/redact.js';
 import { indexPageQuietly } from '../src/search/index-page.js';
 import type { TruncatedReason } from '../workflows/crawl-job.js';
 
@@ -95,7 +98,8 @@ export function createCrawlActivities(deps: JobActivityDeps) {
       // A cheap check first: no fetch for a page that cannot be paid for. The reservation below decides.
       if (ordinal > 0 && !(await hasQuotaLeft(db, job.accountId, plan))) return { ok: false, discovered: job.total, quotaExhausted: true, crawlDelayMs };
 
-      const outcome: UrlOutcome = await extractForJob(deps, row.url, input.robots);
+      const outcome: UrlOutcome = await timeExtraction('crawl', () => extractForJob(deps, row.url, input.robots), (o) => o.ok);
+      log().debug({ ordinal, url: redactSecrets(row.url), ok: outcome.ok, ...(outcome.ok ? {} : { errorCode: outcome.errorCode }) }, 'crawl page extracted');
       const links = outcome.ok && row.depth < input.depth ? await followableLinks(deps, input, row.url, (outcome.content as Partial<ExtractedContent>).links ?? []) : [];
 
       try {
@@ -160,6 +164,7 @@ export function createCrawlActivities(deps: JobActivityDeps) {
           expiresAt: new Date(finishedAt.getTime() + RESULT_LIFETIME_MS),
         },
       });
+      log().info({ status, pages, truncatedReason }, 'crawl finished');
       return { status, pages, truncatedReason };
     },
   };

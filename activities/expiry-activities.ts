@@ -1,5 +1,6 @@
 import type { Db } from '../src/db/prisma.js';
 import { purgeExpiredSearchDocuments } from '../src/search/purge-expired.js';
+import { log } from '../src/observability/logger.js';
 
 const BATCH = 500;
 
@@ -15,7 +16,10 @@ export function createExpiryActivities({ db }: { db: Db }) {
           DELETE FROM jobs WHERE id IN (
             SELECT id FROM jobs WHERE finished_at IS NOT NULL AND expires_at <= now() LIMIT ${BATCH})`;
         deleted += count;
-        if (count < BATCH) return { deleted };
+        if (count < BATCH) {
+          if (deleted > 0) log().info({ deleted }, 'expired jobs deleted');
+          return { deleted };
+        }
       }
     },
   };

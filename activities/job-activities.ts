@@ -10,6 +10,9 @@ import type { RobotsMode } from '../src/extraction/robots.js';
 import { jobExtractionOptions, withHeartbeat, type ExtractionDeps } from './extraction-options.js';
 import { indexPageQuietly } from '../src/search/index-page.js';
 import type { ExtractedContent } from '../src/extraction/types.js';
+import { timeExtraction } from '../src/observability/metrics.js';
+import { log } from '../src/observability/logger.js';
+import { redactSecrets } from '../src/services/redact.js';
 
 export interface JobActivityDeps {
   db: Db;
@@ -72,8 +75,9 @@ export function createJobActivities({ db, cfg, extractor, renderer }: JobActivit
     async extractJobUrl(input: ExtractJobUrlInput): Promise<{ ok: boolean }> {
       const existing = await db.jobResult.findUnique({ where: { jobId_position: { jobId: input.jobId, position: input.position } }, select: { ok: true } });
       if (existing) return { ok: existing.ok };
-      const outcome = await extractForJob({ cfg, extractor, renderer }, input.url, input.robots ?? 'advisory');
+      const outcome = await timeExtraction('job', () => extractForJob({ cfg, extractor, renderer }, input.url, input.robots ?? 'advisory'), (o) => o.ok);
       await storeResult(input, outcome);
+      log().debug({ position: input.position, url: redactSecrets(input.url), ok: outcome.ok, ...(outcome.ok ? {} : { errorCode: outcome.errorCode }) }, 'job url extracted');
       // Search index (POST /search): the stored page becomes findable by the job's account; a failure is
       // only logged, never the URL's outcome.
       if (outcome.ok) await indexPageQuietly(db, cfg, { jobId: input.jobId }, input.url, outcome.content as Partial<ExtractedContent>);
@@ -81,7 +85,8 @@ export function createJobActivities({ db, cfg, extractor, renderer }: JobActivit
     },
 
     async markJobRunning({ jobId }: { jobId: string }): Promise<void> {
-      await db.job.updateMany({ where: { id: jobId, status: 'queued' }, data: { status: 'running', startedAt: new Date() } });
+      const { count } = await db.job.updateMany({ where: { id: jobId, status: 'queued' }, data: { status: 'running', startedAt: new Date() } });
+      if (count > 0) log().info('job running');
     },
 
     async markJobFinished({ jobId }: { jobId: string }): Promise<void> {
@@ -91,6 +96,7 @@ export function createJobActivities({ db, cfg, extractor, renderer }: JobActivit
         where: { id: jobId },
         data: { status: 'done', finishedAt, completed: stored, expiresAt: new Date(finishedAt.getTime() + RESULT_LIFETIME_MS) },
       });
+      log().info({ results: stored }, 'job finished');
     },
   };
 }

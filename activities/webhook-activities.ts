@@ -7,6 +7,8 @@ import { requireWebhookEncryptionKey } from '../src/runtime-env.js';
 import { SecretBox, currentWebhookSecret } from '../src/services/webhook-secrets.js';
 import { beginAttempt, closeInterruptedAttempt, createCompletionDelivery, deadLetterDelivery, finishAttempt } from '../src/services/webhook-deliveries.js';
 import { sendWebhookAttempt, type AttemptOutcome } from '../src/webhooks/send-attempt.js';
+import { webhookAttempts, webhookDeadLettered } from '../src/observability/metrics.js';
+import { log } from '../src/observability/logger.js';
 
 export interface WebhookActivityDeps {
   db: Db;
@@ -50,7 +52,10 @@ export function createWebhookActivities({ db, cfg }: WebhookActivityDeps) {
     attemptWebhookDelivery({ deliveryId, attempt }: WebhookAttemptInput): Promise<{ succeeded: boolean; gone?: true }> {
       return withHeartbeats(async () => {
         const delivery = await beginAttempt(db, deliveryId, attempt);
-        if (!delivery) return { succeeded: false, gone: true };
+        if (!delivery) {
+          webhookAttempts.inc({ outcome: 'gone' });
+          return { succeeded: false, gone: true };
+        }
         const secret = await currentWebhookSecret(db, secretBox(), delivery.accountId);
         const extra = trustedExtraCa();
         const outcome: AttemptOutcome = secret
@@ -66,6 +71,9 @@ export function createWebhookActivities({ db, cfg }: WebhookActivityDeps) {
             })
           : { succeeded: false, statusCode: null, error: 'not sent: the account has no webhook signing secret', durationMs: 0 };
         await finishAttempt(db, deliveryId, attempt, outcome);
+        webhookAttempts.inc({ outcome: outcome.succeeded ? 'delivered' : secret ? 'failed' : 'not_sent' });
+        // The receiver's URL is the account's own; only the outcome is logged, never the signed body.
+        log()[outcome.succeeded ? 'info' : 'warn']({ deliveryId, attempt, statusCode: outcome.statusCode, error: outcome.error, ms: outcome.durationMs }, 'webhook attempt');
         return { succeeded: outcome.succeeded };
       });
     },
@@ -77,6 +85,8 @@ export function createWebhookActivities({ db, cfg }: WebhookActivityDeps) {
 
     async deadLetterWebhookDelivery({ deliveryId }: { deliveryId: string }): Promise<void> {
       await deadLetterDelivery(db, deliveryId);
+      webhookDeadLettered.inc();
+      log().warn({ deliveryId }, 'webhook delivery dead-lettered');
     },
   };
 }

@@ -20,6 +20,10 @@ import { webhookRoutes } from './routes/webhooks.js';
 import { webhookDeliveryRoutes } from './routes/webhook-deliveries.js';
 import { oauthRoutes } from './routes/oauth.js';
 import { mcpRoutes } from '../mcp/routes.js';
+import { requestId } from './request-id.js';
+import { httpMetrics } from './http-metrics.js';
+import { metricsRoutes } from './routes/metrics.js';
+import { log } from '../observability/logger.js';
 
 /** Largest JSON body accepted (a 1000-URL bulk request fits with room to spare). */
 const JSON_BODY_LIMIT = '1mb';
@@ -28,10 +32,11 @@ const JSON_BODY_LIMIT = '1mb';
 export function createApp(deps: AppDeps): Koa<PithState> {
   const app = new Koa<PithState>({ proxy: false });
   app.on('error', (err: Error, ctx?: Koa.Context) => {
-    if (deps.cfg.LOG_LEVEL === 'silent') return;
-    console.error(JSON.stringify({ level: 'error', msg: 'unhandled error', path: ctx?.path, method: ctx?.method, err: err.stack ?? String(err) }));
+    log().error({ path: ctx?.path, method: ctx?.method, err: err.stack ?? String(err) }, 'unhandled error');
   });
 
+  app.use(requestId());
+  app.use(httpMetrics());
   app.use(requestLogging(deps));
   app.use(errorEnvelopeMiddleware(deps.cfg));
   app.use(securityHeaders());
@@ -62,7 +67,7 @@ export function createApp(deps: AppDeps): Koa<PithState> {
     await next();
   });
 
-  const routers = [healthRoutes(deps), pricingRoutes(deps), registerRoutes(deps), extractRoutes(deps), searchRoutes(deps), bulkRoutes(deps), crawlRoutes(deps), jobReadRoutes(deps), keyRoutes(deps), accountRoutes(deps), webhookRoutes(deps), webhookDeliveryRoutes(deps), docsRoutes(deps), mcpRoutes(deps)];
+  const routers = [healthRoutes(deps), metricsRoutes(deps), pricingRoutes(deps), registerRoutes(deps), extractRoutes(deps), searchRoutes(deps), bulkRoutes(deps), crawlRoutes(deps), jobReadRoutes(deps), keyRoutes(deps), accountRoutes(deps), webhookRoutes(deps), webhookDeliveryRoutes(deps), docsRoutes(deps), mcpRoutes(deps)];
   for (const router of routers) {
     app.use(router.routes());
     // Sets 405/501 with `Allow`; the error middleware turns that into the envelope.

@@ -10,6 +10,8 @@ import type { AppDeps } from './state.js';
 import { startJobStarter } from '../services/job-starter.js';
 import { PaymentGate, paymentTermsOf } from '../payments/gate.js';
 import { ChallengeLimiter } from '../payments/challenge-limit.js';
+import { log } from '../observability/logger.js';
+import { countJobsFrom } from '../observability/metrics.js';
 
 /** Everything an API process holds, and how to let go of it at shutdown. */
 export function createApiDeps(cfg: Config, db: Db, temporal: Client, extraction?: Pick<ExtractionServices, 'renderer' | 'extractor'>): AppDeps & { close(): Promise<void> } {
@@ -17,7 +19,7 @@ export function createApiDeps(cfg: Config, db: Db, temporal: Client, extraction?
     databaseUrl: cfg.RATE_LIMIT_DATABASE_URL ?? requireDatabaseUrl(cfg),
     registrationsPerHour: cfg.REGISTER_LIMIT_PER_HOUR,
     onStoreError: (err) => {
-      if (cfg.LOG_LEVEL !== 'silent') console.error(JSON.stringify({ level: 'warn', msg: 'rate limiter store error', err: String(err) }));
+      log().warn({ err: String(err) }, 'rate limiter store error');
     },
   });
   const requestLog = new RequestLogWriter(db);
@@ -26,13 +28,12 @@ export function createApiDeps(cfg: Config, db: Db, temporal: Client, extraction?
     ? {
         gate: new PaymentGate(terms),
         challenges: new ChallengeLimiter(cfg.RATE_LIMIT_DATABASE_URL ?? requireDatabaseUrl(cfg), cfg.X402_CHALLENGES_PER_MINUTE, (err) => {
-          if (cfg.LOG_LEVEL !== 'silent') console.error(JSON.stringify({ level: 'warn', msg: 'challenge limiter store error', err: String(err) }));
+          log().warn({ err: String(err) }, 'challenge limiter store error');
         }),
       }
     : undefined;
-  const jobStarter = startJobStarter({ db, temporal, cfg }, (msg, extra) => {
-    if (cfg.LOG_LEVEL !== 'silent') console.error(JSON.stringify({ level: 'warn', msg, ...extra }));
-  });
+  const jobStarter = startJobStarter({ db, temporal, cfg }, (msg, extra) => log().warn(extra, msg));
+  countJobsFrom(db);
   return {
     cfg,
     db,

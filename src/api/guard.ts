@@ -22,10 +22,14 @@ export function protect(deps: AppDeps, scope?: Scope): Middleware<PithState>[] {
   return steps;
 }
 
+/** The matched route's pattern in OpenAPI form (`/bulk/{job_id}`), or undefined when no route matched. */
+export function routePatternOf(ctx: ParameterizedContext<PithState>): string | undefined {
+  return (ctx as unknown as { _matchedRoute?: string })._matchedRoute?.replace(/:(\w+)/g, '{$1}');
+}
+
 /** The route as the contract names it: `GET /bulk/{job_id}`. */
 export function endpointOf(ctx: ParameterizedContext<PithState>): string {
-  const pattern = (ctx as unknown as { _matchedRoute?: string })._matchedRoute ?? ctx.path;
-  return `${ctx.method} ${pattern.replace(/:(\w+)/g, '{$1}')}`;
+  return `${ctx.method} ${routePatternOf(ctx) ?? ctx.path}`;
 }
 
 /**

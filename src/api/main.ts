@@ -2,6 +2,7 @@ import cluster from 'node:cluster';
 import { config } from '../config.js';
 import { runApiServer } from './server.js';
 import { KEY_CACHE_MESSAGE } from '../services/api-keys.js';
+import { createLogger, setLogger } from '../observability/logger.js';
 
 /**
  * The API process: `npm start` runs it; it can also run alone with DATABASE_URL and TEMPORAL_ADDRESS
@@ -10,6 +11,8 @@ import { KEY_CACHE_MESSAGE } from '../services/api-keys.js';
  * beyond one courtesy: the primary relays key-cache invalidations (a revoked or rotated key) between them.
  */
 const cfg = config();
+const log = createLogger(cfg.LOG_LEVEL);
+setLogger(log);
 if (cfg.API_WORKERS > 1 && cluster.isPrimary) {
   let stopping = false;
   for (let i = 0; i < cfg.API_WORKERS; i++) cluster.fork();
@@ -23,7 +26,7 @@ if (cfg.API_WORKERS > 1 && cluster.isPrimary) {
       if (Object.keys(cluster.workers ?? {}).length === 0) process.exit(0);
       return;
     }
-    console.error(JSON.stringify({ level: 'warn', msg: 'api worker exited; replacing it', pid: worker.process.pid, code, signal }));
+    log.warn({ workerPid: worker.process.pid, code, signal }, 'api worker exited; replacing it');
     cluster.fork();
   });
   const stop = (signal: NodeJS.Signals) => {

@@ -6,26 +6,30 @@ import { createApp } from './app.js';
 import { createApiDeps } from './deps.js';
 import { createExtractionServices } from '../runtime-services.js';
 import { requireDatabaseUrl, requireTemporalAddress } from '../runtime-env.js';
+import { createLogger, log, setLogger } from '../observability/logger.js';
+import { startTracing } from '../observability/tracing.js';
 
 /** One API server (a process, or one cluster worker of it) and its graceful stop on SIGTERM/SIGINT. */
 export async function runApiServer(cfg: Config): Promise<void> {
+  setLogger(createLogger(cfg.LOG_LEVEL));
+  const tracing = startTracing(cfg);
   const db = createDb(requireDatabaseUrl(cfg));
-  const temporal = createTemporalClient(requireTemporalAddress(cfg), cfg.TEMPORAL_NAMESPACE);
+  const temporal = createTemporalClient(requireTemporalAddress(cfg), cfg.TEMPORAL_NAMESPACE, tracing);
   const extraction = createExtractionServices(cfg);
   const deps = createApiDeps(cfg, db, temporal, extraction);
   const server = createApp(deps).listen(cfg.PORT, cfg.HOST);
   await once(server, 'listening');
-  console.log(JSON.stringify({ level: 'info', msg: 'api listening', url: `http://${cfg.HOST}:${cfg.PORT}`, pid: process.pid }));
+  log().info({ url: `http://${cfg.HOST}:${cfg.PORT}`, tracing: tracing !== undefined }, 'api listening');
 
   let stopping = false;
   const shutdown = async (signal: string) => {
     if (stopping) return;
     stopping = true;
-    console.log(JSON.stringify({ level: 'info', msg: 'api stopping', signal, pid: process.pid }));
+    log().info({ signal }, 'api stopping');
     server.close();
     server.closeIdleConnections();
     await deps.close();
-    await Promise.allSettled([db.$disconnect(), temporal.connection.close(), extraction.close()]);
+    await Promise.allSettled([db.$disconnect(), temporal.connection.close(), extraction.close(), tracing?.shutdown()]);
     process.exit(0);
   };
   process.on('SIGTERM', () => void shutdown('SIGTERM'));

@@ -39,6 +39,8 @@ export interface AuthState {
 }
 
 export interface PithState {
+  /** X-Request-Id of this request (the caller's, when sane, or generated). */
+  requestId?: string;
   auth?: AuthState;
   /** A verified x402 payment for this request, settled by `charge` once the request passed every refusal. */
   payment?: PaidRequest;

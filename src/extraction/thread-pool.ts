@@ -23,6 +23,9 @@ export const inlineExtractor: HtmlExtractor = {
  * fetching and talking to Temporal. Workers load TypeScript through the process's own loader (tsx),
  * which they inherit with execArgv.
  */
+/** Old-space cap per extraction thread; the largest benchmark page peaks well under it. */
+const THREAD_HEAP_MB = 256;
+
 export function threadExtractor(threads = availableParallelism()): HtmlExtractor {
   const pool = new Piscina({
     filename: fileURLToPath(new URL('./thread-worker.ts', import.meta.url)),
@@ -31,15 +34,26 @@ export function threadExtractor(threads = availableParallelism()): HtmlExtractor
     // Extractions are CPU-bound: a queue, not more threads, absorbs bursts.
     concurrentTasksPerWorker: 1,
     idleTimeout: 60_000,
+    // V8 sizes a thread's heap generously and collects late: each parse leaves megabytes of garbage, and
+    // two threads grew to ~450 MB each in the soak. A cap makes them collect sooner (a page needs far less).
+    resourceLimits: { maxOldGenerationSizeMb: THREAD_HEAP_MB },
   });
   return {
     extract: (html, url, options) => {
       const { retrievedAt, ...rest } = options;
       const task: ThreadTask = { html, url, options: { ...rest, ...(retrievedAt ? { retrievedAt: retrievedAt.toISOString() } : {}) } };
-      return (pool.run(task) as Promise<ThreadResult>).then((result) => {
-        if (result.ok) return result.content;
-        throw new ExtractionError(result.code, result.message);
-      });
+      return (pool.run(task) as Promise<ThreadResult>).then(
+        (result) => {
+          if (result.ok) return result.content;
+          throw new ExtractionError(result.code, result.message);
+        },
+        (err: { code?: string }) => {
+          // A page whose DOM outgrows the thread's heap ends that thread (piscina starts a fresh one):
+          // the page's own failure, not the service's.
+          if (err?.code === 'ERR_WORKER_OUT_OF_MEMORY') throw new ExtractionError('no_content', `The page is too large to extract within ${THREAD_HEAP_MB} MB`);
+          throw err;
+        },
+      );
     },
     close: () => pool.destroy(),
   };

@@ -3,6 +3,8 @@ import type { Config } from '../config.js';
 import type { Db } from '../db/prisma.js';
 import type { ExtractedContent } from '../extraction/types.js';
 import { markdownToPlainText } from './plain-text.js';
+import { log } from '../observability/logger.js';
+import { redactSecrets } from '../services/redact.js';
 
 /**
  * Body text kept per page. A tsvector must stay under 1 MB and ts_headline reads the whole body, so a
@@ -70,7 +72,6 @@ export async function indexPageQuietly(db: Db, cfg: Config, owner: IndexOwner, u
   try {
     await indexPage(db, cfg, owner, url, content);
   } catch (err) {
-    if (cfg.LOG_LEVEL === 'silent' || cfg.LOG_LEVEL === 'error') return;
-    console.error(JSON.stringify({ level: 'warn', msg: 'search indexing failed; the extraction itself is unaffected', url, err: String(err) }));
+    log().warn({ url: redactSecrets(url), err: String(err) }, 'search indexing failed; the extraction itself is unaffected');
   }
 }

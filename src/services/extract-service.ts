@@ -7,6 +7,7 @@ import type { HtmlExtractor } from '../extraction/thread-pool.js';
 import { assertUrlsAllowed, tighten, type Policy, type PolicyRequest } from './policy.js';
 import type { Db } from '../db/prisma.js';
 import { indexPageQuietly } from '../search/index-page.js';
+import { timeExtraction } from '../observability/metrics.js';
 
 export interface ExtractRequest {
   url: string;
@@ -49,7 +50,7 @@ export async function extractForAccount(deps: ExtractServiceDeps, caller: Extrac
   }
   await caller.meter();
   try {
-    const content = await extractUrl(request.url, {
+    const content = await timeExtraction('api', () => extractUrl(request.url, {
       allowPrivate: deps.cfg.ALLOW_PRIVATE_TARGETS,
       timeoutMs: request.timeout_ms ?? deps.cfg.FETCH_TIMEOUT_MS,
       maxBytes: deps.cfg.FETCH_MAX_BYTES,
@@ -60,7 +61,7 @@ export async function extractForAccount(deps: ExtractServiceDeps, caller: Extrac
       ...(deps.extractor ? { extractor: deps.extractor } : {}),
       ...(request.formats ? { formats: request.formats } : {}),
       ...(request.chunk_tokens ? { chunkTokens: request.chunk_tokens } : {}),
-    });
+    }));
     // Search index: the page becomes findable by this account's POST /search (a failure is only logged).
     await indexPageQuietly(deps.db, deps.cfg, { accountId: caller.accountId }, request.url, content);
     return { url: request.url, ...content };

@@ -42,10 +42,10 @@ export async function insertJob(db: Db, secrets: SecretBox, row: JobRow): Promis
       RETURNING used
     ), created AS (
       INSERT INTO jobs (id, account_id, kind, total, input, webhook_url, webhook_include_results, idempotency_key,
-                        request_hash, workflow_id, job_token_hash, job_token_sealed, created_at, expires_at)
+                        request_hash, workflow_id, job_token_hash, job_token_sealed, request_id, created_at, expires_at)
       SELECT ${job.id}::uuid, ${row.accountId}::uuid, ${job.kind}::"JobKind", ${job.total}, ${JSON.stringify(job.input)}::jsonb,
              ${job.webhookUrl}, ${job.webhookIncludeResults}, ${job.idempotencyKey}, ${job.requestHash}, ${job.workflowId},
-             ${job.jobTokenHash}, ${job.jobTokenSealed}, ${now}, ${job.expiresAt}
+             ${job.jobTokenHash}, ${job.jobTokenSealed}, ${job.requestId}, ${now}, ${job.expiresAt}
       FROM reserved
       RETURNING id
     ), frontier AS (
@@ -65,7 +65,7 @@ export async function insertJob(db: Db, secrets: SecretBox, row: JobRow): Promis
 }
 
 /** The job as the database now holds it (defaults included), without reading it back. */
-export function newJob(fields: Pick<Job, 'id' | 'accountId' | 'kind' | 'total' | 'input' | 'webhookUrl' | 'webhookIncludeResults' | 'idempotencyKey' | 'requestHash' | 'workflowId' | 'jobTokenHash' | 'jobTokenSealed' | 'createdAt' | 'expiresAt'>): Job {
+export function newJob(fields: Pick<Job, 'id' | 'accountId' | 'kind' | 'total' | 'input' | 'webhookUrl' | 'webhookIncludeResults' | 'idempotencyKey' | 'requestHash' | 'workflowId' | 'jobTokenHash' | 'jobTokenSealed' | 'requestId' | 'createdAt' | 'expiresAt'>): Job {
   return { ...fields, status: 'queued', completed: 0, workflowStartedAt: null, startedAt: null, finishedAt: null, truncated: false, truncatedReason: null };
 }
 

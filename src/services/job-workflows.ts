@@ -5,6 +5,7 @@ import { SEARCH_ATTRIBUTE_KEYS } from '../../workflows/search-attributes.js';
 import type { BulkJobInput } from '../../workflows/bulk-job.js';
 import type { CrawlJobInput } from '../../workflows/crawl-job.js';
 import type { RobotsMode } from './policy.js';
+import { withLogContext } from '../observability/log-context.js';
 
 export type JobKind = 'bulk' | 'crawl';
 
@@ -30,12 +31,15 @@ function workflowStart(cfg: Config, job: Job): { type: 'bulkJobWorkflow'; args: 
 
 /**
  * Starts `<kind>-<job_id>`. Idempotent: the job id is the workflow id, so a retried start (a resumed
- * submission) finds the running workflow instead of starting a second one.
+ * submission) finds the running workflow instead of starting a second one. The id of the request that
+ * submitted the job (stored on its row, so a start swept up later still has it) goes along in the
+ * `pith-request-id` header (the client interceptor reads it from the log context) and the `requestId` memo.
  */
 export async function startJobWorkflow(temporal: Client, cfg: Config, job: Job): Promise<void> {
   const start = workflowStart(cfg, job);
+  const requestId = job.requestId ?? undefined;
   try {
-    await temporal.workflow.start(start.type, {
+    await withLogContext({ requestId, jobId: job.id }, () => temporal.workflow.start(start.type, {
       workflowId: job.workflowId,
       taskQueue: cfg.TEMPORAL_TASK_QUEUE,
       args: start.args,
@@ -44,7 +48,8 @@ export async function startJobWorkflow(temporal: Client, cfg: Config, job: Job):
         { key: SEARCH_ATTRIBUTE_KEYS.jobKind, value: job.kind },
         { key: SEARCH_ATTRIBUTE_KEYS.jobStatus, value: 'queued' },
       ],
-    });
+      ...(requestId ? { memo: { requestId } } : {}),
+    }));
   } catch (err) {
     if (!(err instanceof WorkflowExecutionAlreadyStartedError)) throw err;
   }

@@ -12,6 +12,8 @@ import { generateJobToken } from './job-tokens.js';
 import { workflowIdFor, type JobKind, type StoredBulkInput } from './job-workflows.js';
 import { startJob } from './job-starter.js';
 import type { StoredCrawlInput } from './crawl-input.js';
+import { log } from '../observability/logger.js';
+import { currentRequestId } from '../observability/log-context.js';
 
 export { workflowIdFor } from './job-workflows.js';
 
@@ -66,7 +68,7 @@ const initialTotal = (submission: JobSubmission) => (submission.kind === 'bulk' 
 /** Starts the workflow off the request path; a failure is left to the job starter's sweep, never lost. */
 function startSoon(deps: JobServiceDeps, job: Job): void {
   startJob(deps, job).catch((err: Error) => {
-    if (deps.cfg.LOG_LEVEL !== 'silent') console.error(JSON.stringify({ level: 'warn', msg: 'workflow start deferred to the job starter', jobId: job.id, error: err.message }));
+    log().warn({ jobId: job.id, error: err.message }, 'workflow start deferred to the job starter');
   });
 }
 
@@ -128,6 +130,7 @@ export async function submitJob(deps: JobServiceDeps, actor: Actor, submission: 
     workflowId: workflowIdFor(submission.kind, jobId),
     jobTokenHash: token?.hash ?? null,
     jobTokenSealed: token ? deps.secrets.seal(token.token) : null,
+    requestId: currentRequestId() ?? null,
     createdAt: now,
     expiresAt: new Date(now.getTime() + RESULT_LIFETIME_MS),
   });

@@ -1,29 +1,38 @@
 import { NativeConnection } from '@temporalio/worker';
-import { Client, Connection } from '@temporalio/client';
+import { Connection } from '@temporalio/client';
 import { config } from '../config.js';
 import { createDb } from '../db/prisma.js';
 import { requireDatabaseUrl, requireTemporalAddress } from '../runtime-env.js';
 import { createPithWorker } from './worker.js';
 import { createExtractionServices } from '../runtime-services.js';
 import { ensureExpirySchedule } from './expiry-schedule.js';
+import { clientOn } from './client.js';
+import { installWorkerRuntime } from './runtime.js';
+import { serveWorkerMetrics } from './worker-metrics-server.js';
+import { createLogger, log, setLogger } from '../observability/logger.js';
+import { startTracing } from '../observability/tracing.js';
 
 /** The worker process: `npm start` runs one; more can run anywhere that reaches Temporal and PostgreSQL. */
 const cfg = config();
-const log = (level: string, msg: string, extra: object = {}) => console.log(JSON.stringify({ level, msg, ...extra }));
+setLogger(createLogger(cfg.LOG_LEVEL));
+installWorkerRuntime(cfg);
+const tracing = startTracing(cfg);
 const db = createDb(requireDatabaseUrl(cfg), cfg.WORKER_ACTIVITY_CONCURRENCY + 2);
 const address = requireTemporalAddress(cfg);
 const connection = await NativeConnection.connect({ address });
 const clientConnection = await Connection.connect({ address });
 try {
-  await ensureExpirySchedule(new Client({ connection: clientConnection, namespace: cfg.TEMPORAL_NAMESPACE }), cfg);
+  await ensureExpirySchedule(clientOn(clientConnection, cfg.TEMPORAL_NAMESPACE), cfg);
 } catch (err) {
   // Reads refuse expired jobs regardless; only storage cleanup waits for the next worker start.
-  log('warn', 'could not create the job expiry schedule', { error: (err as Error).message });
+  log().warn({ error: (err as Error).message }, 'could not create the job expiry schedule');
 }
+const metricsServer = cfg.WORKER_METRICS_PORT !== undefined ? await serveWorkerMetrics(cfg, cfg.WORKER_METRICS_PORT) : undefined;
 const extraction = createExtractionServices(cfg);
-const worker = await createPithWorker({ cfg, db, connection, extractor: extraction.extractor, renderer: extraction.renderer });
-log('info', 'worker polling', { taskQueue: cfg.TEMPORAL_TASK_QUEUE });
+const worker = await createPithWorker({ cfg, db, connection, extractor: extraction.extractor, renderer: extraction.renderer, tracing });
+log().info({ taskQueue: cfg.TEMPORAL_TASK_QUEUE, metricsPort: cfg.WORKER_METRICS_PORT, temporalMetricsPort: cfg.TEMPORAL_METRICS_PORT, tracing: tracing !== undefined }, 'worker polling');
 // run() resolves after SIGINT/SIGTERM drain in-flight tasks (the SDK installs those handlers).
 await worker.run();
-await Promise.allSettled([connection.close(), clientConnection.close(), db.$disconnect(), extraction.close()]);
-log('info', 'worker stopped');
+metricsServer?.close();
+await Promise.allSettled([connection.close(), clientConnection.close(), db.$disconnect(), extraction.close(), tracing?.shutdown()]);
+log().info('worker stopped');

@@ -5,6 +5,8 @@ import type { Db } from '../db/prisma.js';
 import { createActivities } from '../../activities/index.js';
 import type { HtmlExtractor } from '../extraction/thread-pool.js';
 import type { BrowserPool } from '../extraction/render/index.js';
+import type { Tracing } from '../observability/tracing.js';
+import { activityInterceptors, workflowInterceptorModules, workflowSinks } from './interceptors.js';
 
 export const workflowsPath = fileURLToPath(new URL('../../workflows/index.ts', import.meta.url));
 
@@ -14,17 +16,29 @@ export interface PithWorkerOptions {
   extractor?: HtmlExtractor;
   renderer?: BrowserPool;
   connection: NativeConnection;
-  /** Pre-built bundle (tests bundle once); otherwise the worker bundles `workflows/` at start. */
+  /**
+   * Pre-built bundle (tests bundle once); otherwise the worker bundles `workflows/` at start. A bundle must
+   * include workflowInterceptorModules(<tracing on>) (bundleWorkflowCode's `workflowInterceptorModules`).
+   */
   workflowBundle?: WorkerOptions['workflowBundle'];
+  /** OpenTelemetry tracing (src/observability/tracing.ts); absent → off. */
+  tracing?: Tracing | undefined;
 }
 
 /** A worker for Pith's job task queue: the job workflows and the activities that fetch, extract and store. */
-export function createPithWorker({ cfg, db, connection, workflowBundle, extractor, renderer }: PithWorkerOptions): Promise<Worker> {
+export function createPithWorker({ cfg, db, connection, workflowBundle, extractor, renderer, tracing }: PithWorkerOptions): Promise<Worker> {
+  const sinks = workflowSinks(tracing);
   return Worker.create({
     connection,
     namespace: cfg.TEMPORAL_NAMESPACE,
     taskQueue: cfg.TEMPORAL_TASK_QUEUE,
     ...(workflowBundle ? { workflowBundle } : { workflowsPath }),
+    interceptors: {
+      // Used only when the worker bundles `workflows/` itself (see workflowBundle).
+      workflowModules: workflowInterceptorModules(tracing !== undefined),
+      activity: activityInterceptors(tracing),
+    },
+    ...(sinks ? { sinks } : {}),
     activities: createActivities({ db, cfg, ...(extractor ? { extractor } : {}), ...(renderer ? { renderer } : {}) }),
     maxConcurrentActivityTaskExecutions: cfg.WORKER_ACTIVITY_CONCURRENCY,
   });

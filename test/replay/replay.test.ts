@@ -3,7 +3,11 @@ import { fileURLToPath } from 'node:url';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { Worker } from '@temporalio/worker';
+import { InMemorySpanExporter, SimpleSpanProcessor } from '@opentelemetry/sdk-trace-base';
+import { Resource } from '@opentelemetry/resources';
+import { trace } from '@opentelemetry/api';
 import { workflowBundle, quietTemporalRuntime } from '../support/stack.js';
+import { workflowSinks } from '../../src/temporal/interceptors.js';
 
 const historiesDir = fileURLToPath(new URL('./histories/', import.meta.url));
 const files = readdirSync(historiesDir).filter((f) => f.endsWith('.json'));
@@ -25,6 +29,15 @@ describe('workflow replay of captured histories', () => {
     for await (const result of results) {
       expect(result.error, `${workflowType}: ${result.error?.message}`).toBeUndefined();
     }
+  });
+
+  // Tracing can be switched on under running workflows: its workflow interceptors add headers and spans, no commands.
+  it.each(files)('%s replays with the OpenTelemetry workflow interceptors too', async (file) => {
+    quietTemporalRuntime();
+    const history = JSON.parse(readFileSync(path.join(historiesDir, file), 'utf8'));
+    const sinks = workflowSinks({ tracer: trace.getTracer('replay'), spanProcessor: new SimpleSpanProcessor(new InMemorySpanExporter()), resource: new Resource({}), shutdown: async () => {} });
+    const results = Worker.runReplayHistories({ workflowBundle: await workflowBundle(true), replayName: `${file}-traced`, ...(sinks ? { sinks } : {}) }, [{ workflowId: path.basename(file, '.json'), history }]);
+    for await (const result of results) expect(result.error, result.error?.message).toBeUndefined();
   });
 
   it('fails a history replayed on a workflow changed without patched() (the check can fail)', async () => {

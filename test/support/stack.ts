@@ -2,7 +2,9 @@ import type { AddressInfo } from 'node:net';
 import type { Server } from 'node:http';
 import { inject } from 'vitest';
 import { DefaultLogger, NativeConnection, Runtime, bundleWorkflowCode, type Worker } from '@temporalio/worker';
-import { Client, Connection } from '@temporalio/client';
+import { type Client, Connection } from '@temporalio/client';
+import type { DestinationStream } from 'pino';
+import type { SpanProcessor } from '@opentelemetry/sdk-trace-base';
 import { parseConfig, type Config } from '../../src/config.js';
 import { createDb, type Db } from '../../src/db/prisma.js';
 import { createApp } from '../../src/api/app.js';
@@ -10,6 +12,10 @@ import type { AppDeps } from '../../src/api/state.js';
 import { createPithWorker, workflowsPath } from '../../src/temporal/worker.js';
 import { createExtractionServices } from '../../src/runtime-services.js';
 import { createApiDeps } from '../../src/api/deps.js';
+import { clientOn } from '../../src/temporal/client.js';
+import { workflowInterceptorModules } from '../../src/temporal/interceptors.js';
+import { createLogger, setLogger } from '../../src/observability/logger.js';
+import { startTracing } from '../../src/observability/tracing.js';
 
 export interface Stack {
   deps: AppDeps;
@@ -30,19 +36,34 @@ export function quietTemporalRuntime(): void {
   Runtime.install({ logger: new DefaultLogger('ERROR') });
 }
 
-let bundle: Promise<Awaited<ReturnType<typeof bundleWorkflowCode>>> | undefined;
+const bundles = new Map<boolean, Promise<Awaited<ReturnType<typeof bundleWorkflowCode>>>>();
 
-/** The real workflow bundle, built once per test file. */
-export function workflowBundle() {
-  bundle ??= bundleWorkflowCode({ workflowsPath, logger: { trace() {}, debug() {}, info() {}, warn: console.warn, error: console.error, log() {} } });
+/** The real workflow bundle with the production interceptor modules (OpenTelemetry's too when `tracing`), built once per test file. */
+export function workflowBundle(tracing = false) {
+  let bundle = bundles.get(tracing);
+  if (!bundle) {
+    bundle = bundleWorkflowCode({
+      workflowsPath,
+      workflowInterceptorModules: workflowInterceptorModules(tracing),
+      logger: { trace() {}, debug() {}, info() {}, warn: console.warn, error: console.error, log() {} },
+    });
+    bundles.set(tracing, bundle);
+  }
   return bundle;
+}
+
+export interface StackOptions {
+  /** Where the process's JSON log lines go (a test reads them); LOG_LEVEL still decides which. */
+  logDestination?: DestinationStream;
+  /** Turns tracing on with this span processor (an in-memory exporter in tests). */
+  spanProcessor?: SpanProcessor;
 }
 
 /**
  * Pith's API and a worker in this process, on the run's PostgreSQL and Temporal server, with a task
  * queue of their own so that test files never steal each other's work.
  */
-export async function startStack(env: Record<string, string> = {}): Promise<Stack> {
+export async function startStack(env: Record<string, string> = {}, options: StackOptions = {}): Promise<Stack> {
   quietTemporalRuntime();
   const taskQueue = `test-${Math.random().toString(36).slice(2, 10)}`;
   const cfg = parseConfig({
@@ -62,12 +83,14 @@ export async function startStack(env: Record<string, string> = {}): Promise<Stac
     WEBHOOK_ENCRYPTION_KEY: 'ab'.repeat(32),
     ...env,
   });
+  setLogger(createLogger(cfg.LOG_LEVEL, options.logDestination));
+  const tracing = startTracing(cfg, options.spanProcessor);
   const db = createDb(cfg.DATABASE_URL ?? '');
   const connection = await Connection.connect({ address: cfg.TEMPORAL_ADDRESS ?? '' });
-  const temporal = new Client({ connection, namespace: cfg.TEMPORAL_NAMESPACE });
+  const temporal: Client = clientOn(connection, cfg.TEMPORAL_NAMESPACE, tracing);
   const nativeConnection = await NativeConnection.connect({ address: cfg.TEMPORAL_ADDRESS ?? '' });
   const extraction = createExtractionServices(cfg);
-  const worker = await createPithWorker({ cfg, db, connection: nativeConnection, workflowBundle: await workflowBundle(), ...extraction });
+  const worker = await createPithWorker({ cfg, db, connection: nativeConnection, workflowBundle: await workflowBundle(tracing !== undefined), tracing, ...extraction });
   const running = worker.run();
 
   const deps = createApiDeps(cfg, db, temporal, extraction);
@@ -88,7 +111,7 @@ export async function startStack(env: Record<string, string> = {}): Promise<Stac
       worker.shutdown();
       await running;
       await deps.close();
-      await Promise.allSettled([connection.close(), nativeConnection.close(), db.$disconnect(), extraction.close()]);
+      await Promise.allSettled([connection.close(), nativeConnection.close(), db.$disconnect(), extraction.close(), tracing?.shutdown()]);
     },
   };
 }

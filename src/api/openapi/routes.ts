@@ -77,6 +77,14 @@ export const ROUTES: readonly RouteDoc[] = [
     alsoReturns: [{ status: 503, description: 'A required component is down (`status: degraded`).', schema: HealthSchema }],
   },
   {
+    method: 'get', path: '/metrics', tag: 'Service', auth: 'public', implemented: true,
+    summary: 'Prometheus metrics',
+    description:
+      'Prometheus text exposition: requests by route pattern, method and status; request latency; jobs by kind and status; webhook delivery outcomes; extraction durations; process metrics. Open by default; with `METRICS_TOKEN` set it needs `Authorization: Bearer <METRICS_TOKEN>` (401 otherwise), and `METRICS_ENABLED=false` removes it (404).',
+    success: { status: 200, description: 'Metrics in the Prometheus text format 0.0.4.', schema: z.string(), contentType: 'text/plain' },
+    errors: ['missing_api_key', 'invalid_api_key'],
+  },
+  {
     method: 'get', path: '/pricing', tag: 'Service', auth: 'public', implemented: true,
     summary: 'Plans and prices',
     description: 'Plan prices and included requests, cached for 24 hours. All money is in cents.',

@@ -2,13 +2,11 @@ import Router from '@koa/router';
 import type { AppDeps, PithState } from '../state.js';
 import { getPricing } from '../../services/pricing.js';
 import { pricingDepsFromConfig } from '../../services/pricing/config.js';
+import { log } from '../../observability/logger.js';
 
 /** GET /pricing (public): plan prices from Stripe, the shared 24 h cache, or the built-in defaults. */
 export function pricingRoutes(deps: AppDeps): Router<PithState> {
-  const quiet = deps.cfg.LOG_LEVEL === 'error' || deps.cfg.LOG_LEVEL === 'silent';
-  const warn = (message: string) => {
-    if (!quiet) console.warn(JSON.stringify({ level: 'warn', msg: message, component: 'pricing' }));
-  };
+  const warn = (message: string) => log().warn({ component: 'pricing' }, message);
   const pricing = pricingDepsFromConfig(deps.cfg, deps.db, warn);
   const router = new Router<PithState>();
   router.get('/pricing', async (ctx) => {

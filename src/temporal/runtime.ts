@@ -1,0 +1,20 @@
+import { DefaultLogger, Runtime, type LogLevel } from '@temporalio/worker';
+import type { Config } from '../config.js';
+import { log } from '../observability/logger.js';
+
+const SDK_LEVEL: Record<Config['LOG_LEVEL'], LogLevel> = { debug: 'DEBUG', info: 'INFO', warn: 'WARN', error: 'ERROR', silent: 'ERROR' };
+const PINO_LEVEL = { TRACE: 'trace', DEBUG: 'debug', INFO: 'info', WARN: 'warn', ERROR: 'error' } as const;
+
+/**
+ * The worker process's Temporal runtime: SDK and workflow logs go through the process's pino logger
+ * (JSON, same redaction), and with TEMPORAL_METRICS_PORT set the SDK's own metrics (task latencies, slots,
+ * polls, workflow/activity outcomes) are served as Prometheus text at http://HOST:<port>/metrics.
+ */
+export function installWorkerRuntime(cfg: Config): void {
+  Runtime.install({
+    logger: new DefaultLogger(SDK_LEVEL[cfg.LOG_LEVEL], (entry) => log()[PINO_LEVEL[entry.level]]({ ...entry.meta, component: 'temporal' }, entry.message)),
+    ...(cfg.TEMPORAL_METRICS_PORT !== undefined
+      ? { telemetryOptions: { metrics: { prometheus: { bindAddress: `${cfg.HOST}:${cfg.TEMPORAL_METRICS_PORT}`, countersTotalSuffix: true, useSecondsForDurations: true } } } }
+      : {}),
+  });
+}
