@@ -69,7 +69,8 @@ export async function startBenchService(scratch: string, env: Record<string, str
     const { BASE_URL: _viteBase, ...inherited } = process.env;
     const childEnv = { ...inherited, PORT: String(port), DATABASE_URL: pg.url, TEMPORAL_ADDRESS: temporal.address, LOG_LEVEL: 'error', ALLOW_PRIVATE_TARGETS: 'true', WEBHOOK_ENCRYPTION_KEY: 'cd'.repeat(32), ...env };
     const entry = (file: string) => ['--import', 'tsx', path.join(projectRoot, file)];
-    const worker = startProcess('worker', process.execPath, entry('src/temporal/worker-main.ts'), { cwd: projectRoot, env: childEnv, logFile: path.join(scratch, 'worker.log') });
+    // The worker at info: its `worker polling` line is the readiness signal waited for below.
+    const worker = startProcess('worker', process.execPath, entry('src/temporal/worker-main.ts'), { cwd: projectRoot, env: { ...childEnv, LOG_LEVEL: 'info' }, logFile: path.join(scratch, 'worker.log') });
     stops.unshift(() => worker.stop('SIGTERM', 10_000));
     const api = startProcess('api', process.execPath, entry('src/api/main.ts'), { cwd: projectRoot, env: childEnv, logFile: path.join(scratch, 'api.log') });
     stops.unshift(() => api.stop('SIGTERM', 10_000));

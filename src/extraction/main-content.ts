@@ -1,5 +1,6 @@
 import { fragmentBody, type DomDocument, type DomElement } from './dom.js';
 import { removeBoilerplate } from './main-content/boilerplate.js';
+import { removeCardGrids } from './main-content/card-grids.js';
 import { cleanContent } from './main-content/cleanup.js';
 import { findOwnCandidate } from './main-content/own-candidate.js';
 import { guessPageKind, looksLikeListing, type PageKind } from './main-content/page-kind.js';
@@ -41,6 +42,8 @@ export function findMainContent(document: DomDocument, pageUrl: string): MainCon
   const declared = guessPageKind(dom, pageUrl);
   repairParsing(body);
   removeBoilerplate(body, { dropComments: declared === 'article' });
+  // Recommendation tiles around one product; on other kinds such tiles are too often the content.
+  if (declared === 'product') removeCardGrids(body);
 
   const own = findOwnCandidate(body);
   // A page that declares nothing but whose content is a run of like linked blocks is a listing.

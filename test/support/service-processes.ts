@@ -30,8 +30,8 @@ const occurrences = (file: string, text: string) => (existsSync(file) ? readFile
 
 export async function startWorkerProcess(env: NodeJS.ProcessEnv, logFile: string): Promise<ManagedProcess> {
   const before = occurrences(logFile, 'worker polling');
-  const worker = startProcess('worker', process.execPath, entry('src/temporal/worker-main.ts'), { cwd: projectRoot, env, logFile });
-  // The worker logs `worker polling` once its task queue is served.
+  // The worker logs `worker polling` (at info) once its task queue is served.
+  const worker = startProcess('worker', process.execPath, entry('src/temporal/worker-main.ts'), { cwd: projectRoot, env: { ...env, LOG_LEVEL: 'info' }, logFile });
   await waitUntil('the worker to poll', async () => occurrences(logFile, 'worker polling') > before, 90_000, 200);
   return worker;
 }

@@ -22,12 +22,23 @@ const METADATA_MAX_TEXT = 160;
  * ("Updated 10:02 AM", "Published: 18 Nov 2019"), bylines ("By Jane Doe - 11/18/19"), and lone
  * widget labels ("Advertisement", "Caption", "Close", "Share").
  */
-const CREDIT_LINE = /^\(?\s*(?:photo(?:graph)?|image|picture|pic|illustration|video|foto|bild)s?(?:\s+credit)?s?\s*(?::|©|by\s)/i;
+const CREDIT_LINE = /^\(?\s*(?:photo(?:graph)?|image|picture|pic|illustration|video|foto|bild)s?(?:\s+(?:credit|copyright))?s?\s*(?::|©|by\s|(?<=copyright)\s)/i;
 const CREDIT_TAIL = /\(\s*(?:(?:photo|image|picture|pic)s?(?:\s+credit)?\s*(?::|by\s)|[^()]{0,40}\b(?:photo|images)\s*\/)[^()]*\)\s*$/i;
 const COPYRIGHT_LINE = /^(?:©|\(c\)\s|copyright\b)/i;
 const DATELINE = /^(?:(?:first\s+|last\s+)?(?:published|updated|posted|modified|last modified)(?:\s+(?:on|at))?\s*:?\s*[^.!?]*\d[^.!?]*|published|updated|posted)$/i;
 const BYLINE = /^[Bb][Yy]\s+\p{Lu}[\p{L}.'’-]*(?:\s+\p{Lu}[\p{L}.'’-]*){0,3}(?:\s*(?:,|\||-|–|—|and|&|\bon\b)\s*[^.!?]*)?$/u;
-const UI_LABEL = /^(?:advert(?:isement)?|ad|sponsored|caption|close|share(?:\s+(?:this|on)(?:\s+\w+)?)?|tweet|print|email|loading(?:\s+content)?\s*(?:\.\.\.|…)?|highlights|breaking news|skip (?:ad|advert(?:isement)?))$/i;
+const UI_LABEL =
+  /^(?:advert(?:isement)?|ad|sponsored|caption|close|share(?:\s+(?:this|on)(?:\s+\w+)?)?|tweet|print|email|loading(?:\s+content)?\s*(?:\.\.\.|…)?|highlights|breaking news|skip (?:ad|advert(?:isement)?)|(?:view\s+|show\s+)?comments?|subscribe|sign up|don'?t miss|about the author|view author archive|media playback is unsupported on your device)$/i;
+/**
+ * A line that is only a date, optionally with weekday and time ("October 06, 2018",
+ * "Monday, 18 Nov 2019, 19:09", "22 de outubro de 2010 às 20:13", "05/10/2018").
+ */
+const DATE_ONLY =
+  /^(?:[\p{L}-]+\.?,?\s+)?(?:\d{1,2}(?:st|nd|rd|th)?\.?\s+(?:de\s+)?\p{L}{3,}\.?,?\s+(?:de\s+)?\d{4}|\p{L}{3,}\.?\s+\d{1,2}(?:st|nd|rd|th)?,?\s+\d{4}|\d{1,2}[./-]\d{1,2}[./-]\d{2,4}|\d{4}-\d{2}-\d{2})(?:[\s,|@-]+(?:at\s+|às\s+|à\s+|um\s+)?\d{1,2}[:h.]\d{2}(?:\s*[ap]\.?m\.?)?(?:\s+\p{Lu}{2,4})?)?$/iu;
+/** "Jane Doe is a reporter for …": the author box under an article. */
+const AUTHOR_BIO = /^\p{Lu}[\p{L}.'’-]+(?:\s+\p{Lu}[\p{L}.'’-]+){1,3}\s+is\s+(?:a|an|the)\s[^.!?]{0,120}\b(?:reporter|writer|editor|correspondent|journalist|contributor|columnist|author|freelancer)\b/u;
+/** "Sign up to our newsletter …", "Click here to subscribe …": a newsletter pitch. */
+const NEWSLETTER_PITCH = /\b(?:sign(?:\s|-)?up|subscribe)\b[^]*\b(?:newsletter|inbox)\b|\b(?:newsletter|inbox)\b[^]*\b(?:sign(?:\s|-)?up|subscribe)\b|^click here to subscribe\b/i;
 const FURNITURE_MAX_TEXT = 200;
 const CAPTION_MAX_TEXT = 400;
 
@@ -48,7 +59,10 @@ function furnitureKind(text: string): Furniture | null {
   if (CREDIT_TAIL.test(text)) return 'caption';
   if (text.length > FURNITURE_MAX_TEXT) return null;
   if (CREDIT_LINE.test(text) || COPYRIGHT_LINE.test(text)) return 'caption';
-  if (DATELINE.test(text) || (text.length <= 100 && BYLINE.test(text))) return 'stamp';
+  // "1:23 p.m." would end the sentence for the patterns below.
+  const stamp = text.replace(/\b([ap])\.m\./gi, '$1m');
+  if (DATELINE.test(stamp) || (text.length <= 100 && (BYLINE.test(text) || DATE_ONLY.test(stamp)))) return 'stamp';
+  if (AUTHOR_BIO.test(text) || NEWSLETTER_PITCH.test(text)) return 'label';
   return UI_LABEL.test(text) ? 'label' : null;
 }
 

@@ -9,8 +9,15 @@ import { elementsByTag } from '../dom-walk.js';
 
 export type PageKind = 'article' | 'forum' | 'product' | 'listing' | 'unknown';
 
+/** FAQ sections list "Question" items too; only a Question outside an FAQPage is a Q&A thread. */
+const FAQ_PAGE = /"@type"\s*:\s*\[?\s*"FAQPage"/;
+const QUESTION = /"@type"\s*:\s*\[?\s*"Question"/;
+/** Products inside a catalogue (ItemList, CollectionPage…) are a category grid's items, not one product. */
+const PRODUCT_TYPE = /"@type"\s*:\s*\[?\s*"Product"/;
+const CATALOGUE = /"@type"\s*:\s*\[?\s*"(?:CollectionPage|ItemList|SearchResultsPage|OfferCatalog)"/;
+
 const SCHEMA_KINDS: [RegExp, PageKind][] = [
-  [/"@type"\s*:\s*\[?\s*"(?:DiscussionForumPosting|QAPage|Question)"/, 'forum'],
+  [/"@type"\s*:\s*\[?\s*"(?:DiscussionForumPosting|QAPage)"/, 'forum'],
   [/"@type"\s*:\s*\[?\s*"(?:Product|ProductGroup|Offer)"/, 'product'],
   [/"@type"\s*:\s*\[?\s*"(?:CollectionPage|ItemList|SearchResultsPage|OfferCatalog)"/, 'listing'],
   [/"@type"\s*:\s*\[?\s*"(?:Article|NewsArticle|BlogPosting|ReportageNewsArticle|TechArticle|OpinionNewsArticle|AnalysisNewsArticle)"/, 'article'],
@@ -30,6 +37,8 @@ function jsonLdText(document: Document): string {
 
 export function guessPageKind(document: Document, pageUrl: string): PageKind {
   const jsonLd = jsonLdText(document);
+  if (QUESTION.test(jsonLd) && !FAQ_PAGE.test(jsonLd)) return 'forum';
+  if (CATALOGUE.test(jsonLd) && PRODUCT_TYPE.test(jsonLd)) return 'listing';
   for (const [pattern, kind] of SCHEMA_KINDS) if (pattern.test(jsonLd)) return kind;
 
   const ogMeta = elementsByTag(document.documentElement, 'META').find((meta) => meta.getAttribute('property') === 'og:type');
