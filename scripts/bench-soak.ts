@@ -186,8 +186,10 @@ try {
       },
     ]),
   );
-  // The first minute holds the warm-up (JIT, pools, caches): the trend is judged on the rest.
+  // The first minute holds the warm-up (JIT, pools, caches); heaps then grow to their working size, so
+  // the trend that matters is the second half's: a leak keeps climbing there, a working set levels off.
   const steady = memory.filter((m) => m.minute >= 1);
+  const secondHalf = memory.filter((m) => m.minute >= minutes / 2);
   const figures = {
     minutes,
     requests: [...stats.values()].reduce((sum, s) => sum + s.latencies.length, 0),
@@ -196,7 +198,10 @@ try {
     routes,
     jobs: { submitted: submitted.length, unfinished: pending.size, failed: failedJobs, failed_url_entries: failedEntries },
     rss_mb: memory,
-    rss_trend_mb_per_min: { api: slope(steady.map((m) => m.api_mb)), worker: slope(steady.map((m) => m.worker_mb)) },
+    rss_trend_mb_per_min: {
+      after_warmup: { api: slope(steady.map((m) => m.api_mb)), worker: slope(steady.map((m) => m.worker_mb)) },
+      second_half: { api: slope(secondHalf.map((m) => m.api_mb)), worker: slope(secondHalf.map((m) => m.worker_mb)) },
+    },
   };
   console.log(JSON.stringify(figures));
   const verdict = figures.errors === 0 && figures.jobs.unfinished === 0 && figures.jobs.failed === 0;
