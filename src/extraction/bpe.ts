@@ -24,6 +24,15 @@ let vocabStart: Int32Array;
 let vocabBytes: Uint8Array;
 /** Ranks of all two-byte sequences, indexed by `first << 8 | second`: the first merge round needs no hashing. */
 let pairRanks: Int32Array;
+/**
+ * One bit per hash bucket (512 KB, stays in cache): set for every token's hash. Most byte ranges a merge
+ * asks about are not tokens, and each such lookup in the 4 MB table was a cache miss or two; a clear bit
+ * answers NO_RANK without touching the table (a set bit may be a collision: the table decides).
+ */
+const FILTER_BITS = 22;
+const FILTER_MASK = (1 << FILTER_BITS) - 1;
+let tokenFilter: Int32Array;
+const filterBit = (hash: number) => (hash >>> 7) & FILTER_MASK;
 
 function hashRange(bytes: string, start: number, end: number): number {
   let hash = 0x811c9dc5; // FNV-1a
@@ -50,11 +59,14 @@ function loadVocabulary(): Int32Array {
   vocabStart = new Int32Array(1 << VOCAB_BITS);
   vocabBytes = new Uint8Array(tokens.reduce((sum, token) => sum + token.length, 0));
   pairRanks = new Int32Array(1 << 16).fill(NO_RANK);
+  tokenFilter = new Int32Array(1 << (FILTER_BITS - 5));
   let used = 0;
   tokens.forEach((token, index) => {
     const rank = ranks[index] as number;
     if (token.length === 2) pairRanks[(token.charCodeAt(0) << 8) | token.charCodeAt(1)] = rank;
     const hash = hashRange(token, 0, token.length);
+    const bit = filterBit(hash);
+    tokenFilter[bit >>> 5] = (tokenFilter[bit >>> 5] as number) | (1 << (bit & 31));
     let slot = (hash ^ (hash >>> VOCAB_BITS)) & VOCAB_MASK;
     while (table[2 * slot] !== 0) slot = (slot + 1) & VOCAB_MASK;
     table[2 * slot] = hash;
@@ -68,6 +80,8 @@ function loadVocabulary(): Int32Array {
 /** The rank of `bytes[start, end)`, NO_RANK when it is not a token. */
 function rankOf(table: Int32Array, bytes: string, start: number, end: number): number {
   const hash = hashRange(bytes, start, end);
+  const bit = filterBit(hash);
+  if (((tokenFilter[bit >>> 5] as number) & (1 << (bit & 31))) === 0) return NO_RANK;
   const length = end - start;
   for (let slot = (hash ^ (hash >>> VOCAB_BITS)) & VOCAB_MASK; ; slot = (slot + 1) & VOCAB_MASK) {
     const stored = table[2 * slot] as number;

@@ -19,19 +19,86 @@ export function descendants(root: Element, skip?: (element: Element) => boolean)
 }
 
 /**
+ * Whether an element's `localName` is the tag `upper` (upper case; `lower` is the same in lower case).
+ * linkedom's `tagName` upper-cases `localName` on every read (a new string per element and call); parsed
+ * HTML elements have lower-case local names, createElement('DIV') keeps its case: both compare directly,
+ * and only a mixed-case (or non-ASCII) name pays for the upper-casing.
+ */
+/** Whether upper-casing could make `name` equal an upper-case tag other than a plain lower-case name could. */
+function needsUpperCasing(name: string): boolean {
+  for (let k = 0; k < name.length; k++) {
+    const code = name.charCodeAt(k);
+    if ((code >= 65 && code <= 90) || code >= 128) return true; // non-ASCII: 'ſ'.toUpperCase() is 'S'
+  }
+  return false;
+}
+
+function isTag(name: string, upper: string, lower: string): boolean {
+  return name === lower || name === upper || (needsUpperCasing(name) && name.toUpperCase() === upper);
+}
+
+const isTemplate = (name: string) => isTag(name, 'TEMPLATE', 'template');
+
+/**
  * Elements below `root` with tag `tag` (upper case), outside <template> contents (as querySelectorAll).
  * linkedom's getElementsByTagName upper-cases every element's name to compare it.
  */
 export function elementsByTag(root: Element, tag: string): Element[] {
   const out: Element[] = [];
+  const lower = tag.toLowerCase();
   const visit = (parent: Element): void => {
     for (let child = parent.firstElementChild; child; child = child.nextElementSibling) {
-      if (child.tagName === tag) out.push(child);
-      if (child.tagName !== 'TEMPLATE') visit(child);
+      const name = child.localName;
+      if (isTag(name, tag, lower)) out.push(child);
+      if (!isTemplate(name)) visit(child);
     }
   };
   visit(root);
   return out;
+}
+
+/** The elements of a whole page that metadata, links and code-language marking read, in document order. */
+export interface PageIndex {
+  anchors: Element[];
+  metas: Element[];
+  links: Element[];
+  scripts: Element[];
+  pres: Element[];
+}
+
+const INDEXED = new Map<string, keyof PageIndex>(
+  (
+    [
+      ['A', 'anchors'],
+      ['META', 'metas'],
+      ['LINK', 'links'],
+      ['SCRIPT', 'scripts'],
+      ['PRE', 'pres'],
+    ] as const
+  ).flatMap(([tag, list]) => [
+    [tag, list],
+    [tag.toLowerCase(), list],
+  ]),
+);
+
+
+/**
+ * One walk for what several readers of the whole page need (each used to walk the page on its own);
+ * outside <template> contents, like elementsByTag.
+ */
+export function indexPage(root: Element): PageIndex {
+  const index: PageIndex = { anchors: [], metas: [], links: [], scripts: [], pres: [] };
+  const visit = (parent: Element): void => {
+    for (let child = parent.firstElementChild; child; child = child.nextElementSibling) {
+      const name = child.localName;
+      // Parsed names are lower case: a mixed-case one (createElement('Pre')) is compared as tagName would.
+      const list = INDEXED.get(name) ?? (needsUpperCasing(name) ? INDEXED.get(name.toUpperCase()) : undefined);
+      if (list) index[list].push(child);
+      if (!isTemplate(name)) visit(child);
+    }
+  };
+  visit(root);
+  return index;
 }
 
 /** Whether `root` has a descendant whose tag (upper case) is in `tags`. */

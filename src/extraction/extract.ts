@@ -1,5 +1,5 @@
 import { ExtractionError } from './errors.js';
-import { parseDocument, type DomDocument, type DomElement } from './dom.js';
+import { parseDocument, type DomElement } from './dom.js';
 import { findMainContent } from './main-content.js';
 import { readMetadata } from './metadata.js';
 import { absolutiseContent, collectLinks } from './links.js';
@@ -8,7 +8,7 @@ import { collectBlocks } from './blocks.js';
 import { chunkMarkdown, DEFAULT_CHUNK_TOKENS } from './chunks.js';
 import { countTokens } from './tokens.js';
 import { plainText } from './text.js';
-import { elementsByTag } from './dom-walk.js';
+import { indexPage } from './dom-walk.js';
 import { ALL_FORMATS, type ExtractedContent, type Format, type Metrics } from './types.js';
 
 export interface ExtractOptions {
@@ -39,8 +39,8 @@ function metricsFor(markdown: string, inputTokens: number, outputTokens: number)
 const LANGUAGE_CLASS = /(?:^|\s)(?:language|lang|highlight-source|brush:?)-?([\w+#.-]+)/i;
 
 /** Main-content extraction drops class attributes; keep a code block's declared language as data-lang. */
-function markCodeLanguages(document: DomDocument): void {
-  const blocks = elementsByTag(document.documentElement as unknown as Element, 'PRE').flatMap((pre) => [pre, ...[...pre.children].filter((child) => child.tagName === 'CODE')]);
+function markCodeLanguages(pres: readonly Element[]): void {
+  const blocks = pres.flatMap((pre) => [pre, ...[...pre.children].filter((child) => child.tagName === 'CODE')]);
   for (const element of blocks) {
     const language = LANGUAGE_CLASS.exec(element.getAttribute('class') ?? '')?.[1];
     if (language && !element.getAttribute('data-lang')) element.setAttribute('data-lang', language.toLowerCase());
@@ -66,11 +66,13 @@ export function extractHtml(html: string, pageUrl: string, options: ExtractOptio
   const wants = new Set(options.formats ?? ALL_FORMATS);
   const retrievedAt = options.retrievedAt ?? new Date();
   const document = parseDocument(html);
+  // One walk finds what metadata, links and code-language marking read of the whole page.
+  const page = indexPage(document.documentElement as unknown as Element);
   // Metadata and links describe the whole page: read them before the main-content pass trims the document.
-  const metadata = wants.has('metadata') ? readMetadata(document, pageUrl, retrievedAt) : undefined;
-  const links = wants.has('links') ? collectLinks(document, pageUrl) : undefined;
+  const metadata = wants.has('metadata') ? readMetadata(document, pageUrl, retrievedAt, page) : undefined;
+  const links = wants.has('links') ? collectLinks(document, pageUrl, page.anchors) : undefined;
 
-  markCodeLanguages(document);
+  markCodeLanguages(page.pres);
   const main = findMainContent(document, pageUrl);
   if (!main || !hasSubstance(main.root)) throw new ExtractionError('no_content', `No main content found on ${pageUrl}`);
   absolutiseContent(main.root, pageUrl);

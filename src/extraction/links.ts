@@ -4,12 +4,13 @@ import { elementsByTag } from './dom-walk.js';
 /**
  * Every http(s) link of the page (the whole page, not only the main content: crawls follow them),
  * absolute, without fragments, deduplicated, in document order. javascript:, mailto: and the like are dropped.
+ * `anchors`: the <a> elements of `scope` if the caller has them already (extract.ts shares one walk).
  */
-export function collectLinks(scope: DomDocument | DomElement, pageUrl: string): string[] {
+export function collectLinks(scope: DomDocument | DomElement, pageUrl: string, anchors?: readonly Element[]): string[] {
   const seen = new Set<string>();
   const root = ('documentElement' in scope ? scope.documentElement : scope) as unknown as Element;
-  // Template contents are inert markup, not links of the page (elementsByTag skips them).
-  for (const anchor of elementsByTag(root, 'A')) {
+  // Template contents are inert markup, not links of the page (elementsByTag and indexPage skip them).
+  for (const anchor of anchors ?? elementsByTag(root, 'A')) {
     const href = anchor.getAttribute('href')?.trim();
     if (!href) continue;
     let url: URL;

@@ -1,6 +1,6 @@
 import type { DomDocument } from './dom.js';
 import type { Metadata } from './types.js';
-import { elementsByTag } from './dom-walk.js';
+import { elementsByTag, indexPage, type PageIndex } from './dom-walk.js';
 
 /** Page metadata from JSON-LD, Open Graph and classic meta tags (decisions: missing fields are null). */
 
@@ -8,7 +8,7 @@ type JsonLdNode = Record<string, unknown>;
 
 const ARTICLE_TYPES = /^(Article|NewsArticle|BlogPosting|Report|ScholarlyArticle|TechArticle|WebPage|Product|Recipe|DiscussionForumPosting|QAPage|HowTo)$/;
 
-function jsonLdNodes(document: DomDocument): JsonLdNode[] {
+function jsonLdNodes(scripts: readonly Element[]): JsonLdNode[] {
   const nodes: JsonLdNode[] = [];
   const visit = (value: unknown): void => {
     if (Array.isArray(value)) return value.forEach(visit);
@@ -17,7 +17,7 @@ function jsonLdNodes(document: DomDocument): JsonLdNode[] {
     nodes.push(node);
     if (node['@graph']) visit(node['@graph']);
   };
-  for (const script of jsonLdScripts(document)) {
+  for (const script of scripts.filter(isJsonLd)) {
     try {
       visit(JSON.parse(script.textContent ?? ''));
     } catch {
@@ -40,17 +40,19 @@ function nameOf(value: unknown): string | null {
 
 /** `<script type="application/ld+json">` blocks (the attribute value is case-insensitive, as in CSS). */
 export function jsonLdScripts(document: DomDocument): Element[] {
-  return elementsByTag(document.documentElement as unknown as Element, 'SCRIPT').filter((script) => script.getAttribute('type')?.toLowerCase() === 'application/ld+json');
+  return elementsByTag(document.documentElement as unknown as Element, 'SCRIPT').filter(isJsonLd);
 }
+
+const isJsonLd = (script: Element) => script.getAttribute('type')?.toLowerCase() === 'application/ld+json';
 
 /**
  * `content` of the first <meta> per `name=…`, `property=…` and `itemprop=…` value, from one walk (a
  * querySelector per field walked the whole page for every absent tag).
  */
 type MetaIndex = Map<string, string>;
-function indexMeta(document: DomDocument): MetaIndex {
+function indexMeta(metas: readonly Element[]): MetaIndex {
   const index: MetaIndex = new Map();
-  for (const element of elementsByTag(document.documentElement as unknown as Element, 'META')) {
+  for (const element of metas) {
     for (const attribute of ['name', 'property', 'itemprop']) {
       const value = element.getAttribute(attribute);
       const key = `${attribute}=${value}`;
@@ -60,8 +62,8 @@ function indexMeta(document: DomDocument): MetaIndex {
   return index;
 }
 
-function canonicalHref(document: DomDocument): string | null {
-  for (const link of elementsByTag(document.documentElement as unknown as Element, 'LINK')) {
+function canonicalHref(links: readonly Element[]): string | null {
+  for (const link of links) {
     if (link.getAttribute('rel')?.toLowerCase() === 'canonical') return link.getAttribute('href');
   }
   return null;
@@ -93,9 +95,11 @@ function absolute(href: string | null | undefined, base: string): string | null 
   }
 }
 
-export function readMetadata(document: DomDocument, pageUrl: string, retrievedAt: Date): Metadata {
-  const ld = jsonLdNodes(document);
-  const metas = indexMeta(document);
+/** `page`: the page's elements if the caller has indexed them already (extract.ts shares one walk). */
+export function readMetadata(document: DomDocument, pageUrl: string, retrievedAt: Date, page?: PageIndex): Metadata {
+  const elements = page ?? indexPage(document.documentElement as unknown as Element);
+  const ld = jsonLdNodes(elements.scripts);
+  const metas = indexMeta(elements.metas);
   const fromLd = (key: string) => ld.map((node) => node[key]).find((v) => v !== undefined && v !== null);
   const title =
     meta(metas, 'property=og:title', 'name=twitter:title') ??
@@ -110,7 +114,7 @@ export function readMetadata(document: DomDocument, pageUrl: string, retrievedAt
     isoDate(meta(metas, 'property=article:published_time', 'name=date', 'itemprop=datePublished', 'name=pubdate', 'name=DC.date.issued')) ??
     isoDate(document.querySelector('time[datetime]')?.getAttribute('datetime'));
   const url =
-    absolute(canonicalHref(document), pageUrl) ??
+    absolute(canonicalHref(elements.links), pageUrl) ??
     absolute(meta(metas, 'property=og:url'), pageUrl) ??
     pageUrl;
   return { title, author, date, url, retrieved_at: retrievedAt.toISOString(), robots_allowed: null };
