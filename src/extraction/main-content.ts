@@ -3,6 +3,7 @@ import { removeBoilerplate } from './main-content/boilerplate.js';
 import { removeCardGrids } from './main-content/card-grids.js';
 import { cleanContent } from './main-content/cleanup.js';
 import { findOwnCandidate } from './main-content/own-candidate.js';
+import { looksLikeArticleAddress, looksLikeIndexPage, readPageSigns } from './main-content/listing-evidence.js';
 import { guessPageKind, looksLikeListing, type PageKind } from './main-content/page-kind.js';
 import { runReadability } from './main-content/readability.js';
 import { repairParsing } from './main-content/repair.js';
@@ -21,15 +22,20 @@ export interface MainContent {
  * the share is small for pages that declare themselves articles and large for the other kinds.
  * `repeated`: a page declaring nothing whose root is a run of like linked blocks (looksLikeListing);
  * when Readability still gets 90% of that text it found the same content, usually more cleanly.
+ * `index`: a page declaring itself an article on which several listing signs agree (looksLikeIndexPage):
+ * always our root, as Readability keeps one teaser.
  */
-const READABILITY_MIN_SHARE: Record<PageKind | 'repeated', number> = {
+const READABILITY_MIN_SHARE: Record<PageKind | 'repeated' | 'index', number> = {
   article: 0.1,
   unknown: 0.6,
   forum: 0.8,
   product: 1,
   listing: 0.8,
   repeated: 0.9,
+  index: Infinity,
 };
+
+const BODY_ROOT_MIN_SHARE = 0.5;
 
 /**
  * Finds the main content of a page. Mutates `document` (callers read metadata first).
@@ -40,20 +46,28 @@ export function findMainContent(document: DomDocument, pageUrl: string): MainCon
   const body = dom.body as Element | null;
   if (!body) return null;
   const declared = guessPageKind(dom, pageUrl);
+  // Read before boilerplate removal, which drops pagination bars.
+  const signs = declared === 'article' && !looksLikeArticleAddress(pageUrl) ? readPageSigns(dom) : null;
   repairParsing(body);
-  removeBoilerplate(body, { dropComments: declared === 'article' });
+  removeBoilerplate(body, { dropComments: declared === 'article', dropReviews: declared === 'product' });
   // Recommendation tiles around one product; on other kinds such tiles are too often the content.
   if (declared === 'product') removeCardGrids(body);
 
   const own = findOwnCandidate(body);
   // A page that declares nothing but whose content is a run of like linked blocks is a listing.
-  const kind: PageKind | 'repeated' =
-    declared === 'unknown' && own && looksLikeListing(own.root, (element) => own.stats.get(element)?.text ?? 0) ? 'repeated' : declared;
+  const repeated = own !== null && (declared === 'unknown' || declared === 'article') && looksLikeListing(own.root, (element) => own.stats.get(element)?.text ?? 0);
+  let kind: PageKind | 'repeated' | 'index' = declared === 'unknown' && repeated ? 'repeated' : declared;
+  // An index page calling itself an article (og:type=article on a blog home): several signs must agree.
+  if (declared === 'article' && own && signs && looksLikeIndexPage(own.root, own.stats, signs, repeated)) kind = 'index';
   // Serialised now: Readability rewrites the document it reads.
   const ownHtml = own ? own.root.outerHTML : '';
   const readability = runReadability(dom);
 
-  const useOwn = own !== null && (!readability || readability.textLength < READABILITY_MIN_SHARE[kind] * own.proseLength);
+  // A root that is the whole <body> found no content block at all (menus and footers stay in it);
+  // on a page declaring nothing, Readability's pick holding half its prose is the better bet.
+  const wholePage = own !== null && own.root === body && kind === 'unknown';
+  const minShare = wholePage ? BODY_ROOT_MIN_SHARE : READABILITY_MIN_SHARE[kind];
+  const useOwn = own !== null && (!readability || readability.textLength < minShare * own.proseLength);
   const html = useOwn ? ownHtml : readability?.html;
   if (!html) return null;
   const root = fragmentBody(html);

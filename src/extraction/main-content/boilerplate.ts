@@ -50,6 +50,13 @@ const BOILERPLATE_WORDS = new RegExp(
 /** Reader comments: boilerplate under an article, but the very content of a forum thread. */
 const COMMENT_WORDS = /(?:^|[\s_-])(?:comments?|commentlist|comment-list|comments-area|comment-section)(?:$|[\s_-])/i;
 
+/**
+ * Customer reviews and ratings under a product: long prose, so the prose guard cannot spare them,
+ * but they are opinions about the product, not its description.
+ */
+const REVIEW_WORDS = /(?:^|[\s_-])(?:reviews?|ratings?|customer-reviews|product-reviews|reviews-section)(?:$|[\s_-])/i;
+const REVIEW_ITEMPROPS = new Set(['review', 'aggregateRating']);
+
 const HIDDEN_STYLE = /(?:display\s*:\s*none|visibility\s*:\s*hidden)/i;
 
 const H1 = new Set(['H1']);
@@ -58,7 +65,7 @@ const H1 = new Set(['H1']);
 const NEVER_REMOVED = new Set(['HTML', 'BODY', 'MAIN', 'ARTICLE']);
 
 /** Removes boilerplate from `body`; a block is spared when it holds much of the page's text (a misnamed wrapper). */
-export function removeBoilerplate(body: Element, options: { dropComments: boolean }): void {
+export function removeBoilerplate(body: Element, options: { dropComments: boolean; dropReviews?: boolean }): void {
   const junk: Element[] = [];
   descendants(body, (element) => JUNK_TAGS.has(element.tagName) && junk.push(element) > 0);
   for (const element of junk) element.remove();
@@ -90,7 +97,11 @@ export function removeBoilerplate(body: Element, options: { dropComments: boolea
     if (className === null && id === null) continue;
     const names = `${className ?? ''} ${id ?? ''}`;
     if (BOILERPLATE_WORDS.test(names)) remove(element);
-    else if (options.dropComments && COMMENT_WORDS.test(names)) removeComments(element);
+    else if (options.dropComments && COMMENT_WORDS.test(names)) removeUnlessTitled(element);
+    else if (options.dropReviews && REVIEW_WORDS.test(names)) removeUnlessTitled(element);
+  }
+  if (options.dropReviews) {
+    for (const element of all) if (REVIEW_ITEMPROPS.has(element.getAttribute('itemprop') ?? '')) removeUnlessTitled(element);
   }
   removeSiteHeaders(all);
 }
@@ -100,7 +111,7 @@ export function removeBoilerplate(body: Element, options: { dropComments: boolea
  * prose and share-of-page guards cannot spare them; only a block holding the page title (a
  * misnamed wrapper around the article) is kept.
  */
-function removeComments(element: Element): void {
+function removeUnlessTitled(element: Element): void {
   if (NEVER_REMOVED.has(element.tagName) || !element.isConnected || hasDescendantTag(element, H1)) return;
   element.remove();
 }

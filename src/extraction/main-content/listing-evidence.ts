@@ -1,0 +1,72 @@
+/**
+ * Index pages (blog home pages, category and tag archives) often declare og:type=article, so the
+ * declared kind alone would send them to Readability, which keeps one teaser. No single structural
+ * sign tells an index from an article (a long article may hold a list of links, a news page a few
+ * <article> teasers), so the page is treated as a listing only when several independent signs agree.
+ */
+import { elementsByTag } from '../dom-walk.js';
+import type { StatsMap } from './text-stats.js';
+
+/** Signs read from the whole page before boilerplate removal takes pagination bars away. */
+export interface PageSigns {
+  /** A "next page" link or ?page=N / /page/N links: an index split over pages. */
+  paginated: boolean;
+  /** <article> elements on the page: an index wraps each teaser in one. */
+  articles: number;
+}
+
+const PAGE_LINK = /(?:[?&](?:page|paged|p|pg)=\d+|\/page\/\d+\/?(?:$|[?#]))/i;
+
+export function readPageSigns(document: Document): PageSigns {
+  const root = document.documentElement;
+  let paginated = false;
+  for (const link of elementsByTag(root, 'LINK')) if (/\bnext\b/i.test(link.getAttribute('rel') ?? '')) paginated = true;
+  if (!paginated) {
+    for (const anchor of elementsByTag(root, 'A')) {
+      if (/\bnext\b/i.test(anchor.getAttribute('rel') ?? '') || PAGE_LINK.test(anchor.getAttribute('href') ?? '')) {
+        paginated = true;
+        break;
+      }
+    }
+  }
+  return { paginated, articles: elementsByTag(root, 'ARTICLE').length };
+}
+
+/** Paragraphs at least this long are an article's body; an index has teasers. */
+const LONG_PARAGRAPH = 200;
+const MAX_LONG_PARAGRAPHS = 3;
+/** Share of the root's text inside links above which it reads as teasers and menus. */
+const LINK_SHARE = 0.35;
+const MIN_ARTICLES = 3;
+/** Signs that must agree, of the four below. */
+const MIN_SIGNS = 3;
+
+/**
+ * An article's address names one story: a date folder, a numeric id or a long slug. An index's
+ * address is short (/news, /blog/, /recipes/air-fryer).
+ */
+const ARTICLE_ADDRESS = /\/(?:19|20)\d\d\/\d{1,2}\/|\d{5,}|[^/]*(?:[-_][^/_-]+){4,}\/?$/;
+export function looksLikeArticleAddress(pageUrl: string): boolean {
+  try {
+    return ARTICLE_ADDRESS.test(new URL(pageUrl).pathname);
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * `repeated`: the content root is a run of like linked blocks (looksLikeListing).
+ * Returns true when at least three of four signs agree — repeated cards, pagination, several
+ * <article>s, a high share of link text — and the root holds hardly any long paragraph.
+ */
+export function looksLikeIndexPage(root: Element, stats: StatsMap, signs: PageSigns, repeated: boolean): boolean {
+  const own = stats.get(root);
+  if (!own || own.text === 0) return false;
+  let longParagraphs = 0;
+  for (const paragraph of elementsByTag(root, 'P')) {
+    if ((stats.get(paragraph)?.text ?? 0) >= LONG_PARAGRAPH) longParagraphs++;
+  }
+  if (longParagraphs > MAX_LONG_PARAGRAPHS) return false;
+  const count = Number(repeated) + Number(signs.paginated) + Number(signs.articles >= MIN_ARTICLES) + Number(own.link >= LINK_SHARE * own.text);
+  return count >= MIN_SIGNS;
+}
