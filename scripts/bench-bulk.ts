@@ -17,26 +17,19 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { waitUntil } from './lib/ports.js';
 import { step } from './lib/log.js';
+import { numberArg, percentile, round } from './lib/bench-figures.js';
 import { loadBenchPages, serveBenchPages, startBenchService } from './lib/bench-service.js';
 import { parseConfig, userAgent } from '../src/config.js';
 import { extractUrl } from '../src/extraction/index.js';
 import { threadExtractor } from '../src/extraction/thread-pool.js';
 
-const arg = (name: string, fallback: number) => {
-  const index = process.argv.indexOf(`--${name}`);
-  return index > 0 ? Number(process.argv[index + 1]) : fallback;
-};
+const arg = numberArg;
 const urlCount = arg('urls', 1000);
 const jobCount = arg('jobs', 5);
 const submitters = arg('submitters', 20);
 const submissions = arg('submissions', 200);
 const intervalMs = arg('interval', 1000);
 
-const percentile = (values: number[], p: number) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
-};
-const round = (x: number, digits = 1) => Math.round(x * 10 ** digits) / 10 ** digits;
 
 async function mapBounded<T>(items: readonly T[], limit: number, work: (item: T) => Promise<void>): Promise<void> {
   let next = 0;

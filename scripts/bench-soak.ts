@@ -12,23 +12,16 @@ import { chmodSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { step } from './lib/log.js';
+import { numberArg, percentile, round } from './lib/bench-figures.js';
 import { loadBenchPages, serveBenchPages, startBenchService } from './lib/bench-service.js';
 
-const arg = (name: string, fallback: number) => {
-  const index = process.argv.indexOf(`--${name}`);
-  return index > 0 ? Number(process.argv[index + 1]) : fallback;
-};
+const arg = numberArg;
 const minutes = arg('minutes', 10);
 const extractRps = arg('extract-rps', 1);
 const usageRps = arg('usage-rps', 4);
 const bulkEveryS = arg('bulk-every-s', 2);
 const bulkUrls = arg('bulk-urls', 5);
 
-const percentile = (values: number[], p: number) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
-};
-const round = (x: number, digits = 1) => Math.round(x * 10 ** digits) / 10 ** digits;
 
 /** Resident memory of a process in MB (Linux /proc). */
 function rssMb(pid: number | undefined): number {
