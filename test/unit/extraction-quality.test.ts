@@ -3,6 +3,7 @@ import { parseDocument } from '../../src/extraction/dom.js';
 import { findMainContent } from '../../src/extraction/main-content.js';
 import { removeCardGrids } from '../../src/extraction/main-content/card-grids.js';
 import { cleanContent } from '../../src/extraction/main-content/cleanup.js';
+import { removeBoilerplate } from '../../src/extraction/main-content/boilerplate.js';
 import { guessPageKind } from '../../src/extraction/main-content/page-kind.js';
 import { plainText } from '../../src/extraction/text.js';
 
@@ -94,6 +95,36 @@ describe('cleanContent furniture', () => {
     expect(text).toContain('sentence 2 about the story');
   });
 
+  it('drops lines about the article: wire credits, author contacts, disclosures, reading times, agency credits, gallery counters, shortcodes', () => {
+    const junk = [
+      '(Reporting by Greg Roumeliotis, with reporting by Herb Lash, editing by Martin Howell.)',
+      'Have a tip? Amy K may be reached at amy@example.com. Follow her on Twitter @amyk.',
+      'Email Tariq Malik at tmalik@example.com or follow him @tariqjmalik.',
+      'This post may contain affiliate and/or referral links. Please see my disclosure page.',
+      'Tempo de leitura: 2 minutos',
+      '4 min read',
+      'Sakib Ali/Hindustan Times/Getty Images',
+      'Natalie Naccache | Bloomberg | Getty Images',
+      'Image 2 of 5',
+      '[button link="https://example.com/submit" type="big"] Send us YOUR review[/button]',
+      'You may also like...',
+      'Sign Up: Stay on top of the latest news! Sign up for our Email Newsletters here.',
+    ];
+    const text = cleaned(junk);
+    for (const line of junk) expect(text).not.toContain(line);
+    expect(text).toContain('sentence 2 about the story');
+  });
+
+  it('keeps a dateline\'s "(Reuters)" and sentences that mention an agency, an image or an e-mail', () => {
+    const document = page('', `<p>NEW YORK (<span>Reuters</span>) - The attorney general is investigating the company, two people said.</p>
+      <p>Getty Images said it had licensed the photo to the paper.</p><p>Readers can email the council at council@example.com.</p>${paragraphs('the story', 3)}`);
+    cleanContent(document.body, { dropLinkLists: true, isArticle: true, pageUrl: 'https://news.example.com/story' });
+    const text = plainText(document.body as never);
+    expect(text).toContain('NEW YORK (Reuters) - The attorney general');
+    expect(text).toContain('Getty Images said it had licensed');
+    expect(text).toContain('Readers can email the council');
+  });
+
   it('keeps sentences that merely mention a date, a newsletter or a reporter', () => {
     const prose = [
       'In March 2019 the council moved the market to the square.',
@@ -102,5 +133,17 @@ describe('cleanContent furniture', () => {
     ];
     const text = cleaned(prose);
     for (const line of prose) expect(text).toContain(line);
+  });
+});
+
+describe('removeBoilerplate and embedded posts', () => {
+  it('keeps an embedded tweet whose wrapper is named "social-media-embed", drops a share bar named "social"', () => {
+    const document = page('', `<article>${paragraphs('the campaign', 2)}
+      <div class="social-media-embed"><blockquote class="twitter-tweet"><p>Yes this is real and the state spent half a million on it</p></blockquote></div>
+      <div class="social-share"><a href="/s">Share</a></div>${paragraphs('the reaction', 2)}</article>`);
+    removeBoilerplate(document.body, { dropComments: true });
+    const text = plainText(document.body as never);
+    expect(text).toContain('Yes this is real and the state spent half a million on it');
+    expect(text).not.toContain('Share');
   });
 });

@@ -57,6 +57,12 @@ const COMMENT_WORDS = /(?:^|[\s_-])(?:comments?|commentlist|comment-list|comment
 const REVIEW_WORDS = /(?:^|[\s_-])(?:reviews?|ratings?|customer-reviews|product-reviews|reviews-section)(?:$|[\s_-])/i;
 const REVIEW_ITEMPROPS = new Set(['review', 'aggregateRating']);
 
+/**
+ * Embedded posts (tweets, Instagram posts, social-media-embed wrappers) quote what the article is about:
+ * a boilerplate word in their names ("social") does not make them chrome.
+ */
+const EMBED_WORDS = /(?:^|[\s_-])(?:embed|embedded|twitter-tweet|instagram-media|tiktok-embed)(?:$|[\s_-])/i;
+
 const HIDDEN_STYLE = /(?:display\s*:\s*none|visibility\s*:\s*hidden)/i;
 
 const H1 = new Set(['H1']);
@@ -96,7 +102,11 @@ export function removeBoilerplate(body: Element, options: { dropComments: boolea
     const id = element.getAttribute('id');
     if (className === null && id === null) continue;
     const names = `${className ?? ''} ${id ?? ''}`;
-    if (BOILERPLATE_WORDS.test(names)) remove(element);
+    if (EMBED_WORDS.test(names)) {
+      // Readability weighs "media" and "social" in class names against a block: an embed's names say nothing of its worth.
+      element.removeAttribute('class');
+      element.removeAttribute('id');
+    } else if (BOILERPLATE_WORDS.test(names)) remove(element);
     else if (options.dropComments && COMMENT_WORDS.test(names)) removeUnlessTitled(element);
     else if (options.dropReviews && REVIEW_WORDS.test(names)) removeUnlessTitled(element);
   }

@@ -28,7 +28,7 @@ const COPYRIGHT_LINE = /^(?:©|\(c\)\s|copyright\b)/i;
 const DATELINE = /^(?:(?:first\s+|last\s+)?(?:published|updated|posted|modified|last modified)(?:\s+(?:on|at))?\s*:?\s*[^.!?]*\d[^.!?]*|published|updated|posted)$/i;
 const BYLINE = /^[Bb][Yy]\s+\p{Lu}[\p{L}.'’-]*(?:\s+\p{Lu}[\p{L}.'’-]*){0,3}(?:\s*(?:,|\||-|–|—|and|&|\bon\b)\s*[^.!?]*)?$/u;
 const UI_LABEL =
-  /^(?:advert(?:isement)?|ad|sponsored|caption|close|share(?:\s+(?:this|on)(?:\s+\w+)?)?|tweet|print|email|loading(?:\s+content)?\s*(?:\.\.\.|…)?|highlights|breaking news|skip (?:ad|advert(?:isement)?)|(?:view\s+|show\s+)?comments?|subscribe|sign up|don'?t miss|about the author|view author archive|media playback is unsupported on your device)$/i;
+  /^(?:advert(?:isement)?|ad|sponsored|caption|close|share(?:\s+(?:this|on)(?:\s+\w+)?)?|tweet|print|email|loading(?:\s+content)?\s*(?:\.\.\.|…)?|highlights|breaking news|skip (?:ad|advert(?:isement)?)|(?:view\s+|show\s+)?comments?|subscribe|sign up|don'?t miss|about the author|view author archive|media playback is unsupported on your device|you (?:may|might) also like(?:\.\.\.|…|:)?|related news|recent articles|popular this week|more:|tell us what you think(?:\.\.\.|…)?|want more stories like this\??|like this story\? share it with a friend!?|this slideshow requires javascript\.?)$/i;
 /**
  * A line that is only a date, optionally with weekday and time ("October 06, 2018",
  * "Monday, 18 Nov 2019, 19:09", "22 de outubro de 2010 às 20:13", "05/10/2018").
@@ -38,7 +38,21 @@ const DATE_ONLY =
 /** "Jane Doe is a reporter for …": the author box under an article. */
 const AUTHOR_BIO = /^\p{Lu}[\p{L}.'’-]+(?:\s+\p{Lu}[\p{L}.'’-]+){1,3}\s+is\s+(?:a|an|the)\s[^.!?]{0,120}\b(?:reporter|writer|editor|correspondent|journalist|contributor|columnist|author|freelancer)\b/u;
 /** "Sign up to our newsletter …", "Click here to subscribe …": a newsletter pitch. */
-const NEWSLETTER_PITCH = /\b(?:sign(?:\s|-)?up|subscribe)\b[^]*\b(?:newsletter|inbox)\b|\b(?:newsletter|inbox)\b[^]*\b(?:sign(?:\s|-)?up|subscribe)\b|^click here to subscribe\b/i;
+const NEWSLETTER_PITCH = /\b(?:sign(?:\s|-)?up|subscribe)\b[^]*\b(?:newsletters?|inbox)\b|\b(?:newsletters?|inbox)\b[^]*\b(?:sign(?:\s|-)?up|subscribe)\b|^click here to subscribe\b/i;
+/**
+ * Lines about the article rather than of it: wire-service credits ("(Reporting by …; editing by …)"),
+ * how to reach the author ("Have a tip? … may be reached at …", "Follow her on Twitter"), affiliate
+ * disclosures, reading times ("Tempo de leitura: 2 minutos", "4 min read").
+ */
+const ABOUT_THE_ARTICLE =
+  /^\(?\s*(?:additional\s+)?(?:reporting|writing|editing)\s+by\b|\b(?:may|can)\s+be\s+reached\s+at\b|^have\s+a\s+(?:news\s+)?tip\?|^follow\s+(?:him|her|them|us|me)\s+on\s+(?:twitter|facebook|instagram|x)\b|^this\s+(?:post|article|page|story)\s+(?:may\s+)?contains?\s+affiliate|^(?:reading\s+time|read\s+time|tempo\s+de\s+leitura|temps\s+de\s+lecture|lesezeit|tiempo\s+de\s+lectura)\s*:?\s*\d+\s*\p{L}+\.?$|^\d+\s*min(?:ute)?s?\s+read$|^(?:e-?mail|contact|reach)\s+[^.!?]{0,60}\bat\s+\S+@\S+/iu;
+/** Leftovers of page machinery: a gallery's "Image 2 of 5", an unrendered WordPress shortcode "[button …]…[/button]". */
+const MACHINERY = /^(?:(?:image|photo|picture|slide)\s+\d+\s+(?:of|\/)\s+\d+|\[(\w+)\b[^\]]*\][^]*\[\/\1\])$/i;
+/**
+ * A photo credit on its own line: names then a picture agency ("Sakib Ali/Hindustan Times/Getty Images",
+ * "Natalie Naccache | Bloomberg | Getty Images", "Shutterstock").
+ */
+const AGENCY_CREDIT = /^(?:[^.!?]{0,80}(?:\/|\||—|–|-|,|\bvia)\s*)?(?:getty\s+images|shutterstock(?:\.com)?|istock(?:photo)?|alamy(?:\s+stock\s+photo)?|afp|ap(?:\s+photo)?|reuters|epa(?:-efe)?|dpa)$/i;
 const FURNITURE_MAX_TEXT = 200;
 const CAPTION_MAX_TEXT = 400;
 
@@ -54,7 +68,9 @@ function normalized(element: Element): string {
 
 type Furniture = 'caption' | 'stamp' | 'label';
 
-function furnitureKind(text: string): Furniture | null {
+const INLINE = new Set(['SPAN', 'EM', 'STRONG', 'I', 'B', 'SMALL', 'A']);
+
+function furnitureKind(text: string, element: Element): Furniture | null {
   if (text.length > CAPTION_MAX_TEXT) return null;
   if (CREDIT_TAIL.test(text)) return 'caption';
   if (text.length > FURNITURE_MAX_TEXT) return null;
@@ -62,7 +78,9 @@ function furnitureKind(text: string): Furniture | null {
   // "1:23 p.m." would end the sentence for the patterns below.
   const stamp = text.replace(/\b([ap])\.m\./gi, '$1m');
   if (DATELINE.test(stamp) || (text.length <= 100 && (BYLINE.test(text) || DATE_ONLY.test(stamp)))) return 'stamp';
-  if (AUTHOR_BIO.test(text) || NEWSLETTER_PITCH.test(text)) return 'label';
+  if (AUTHOR_BIO.test(text) || NEWSLETTER_PITCH.test(text) || ABOUT_THE_ARTICLE.test(text) || MACHINERY.test(text)) return 'label';
+  // A bare agency name inside a sentence is a dateline's "(Reuters)", not a credit line.
+  if (text.length <= 100 && AGENCY_CREDIT.test(text) && (!INLINE.has(element.tagName) || /[/|—–,-]|\bvia\b/.test(text))) return 'caption';
   return UI_LABEL.test(text) ? 'label' : null;
 }
 
@@ -88,7 +106,7 @@ function removeFurniture(body: Element, pageUrl: string, articleLike: boolean): 
     if (known === 0 || known > longest || !element.isConnected || hasDescendantTag(element, MEDIA)) continue;
     const text = normalized(element);
     if (!text) continue;
-    const kind = furnitureKind(text);
+    const kind = furnitureKind(text, element);
     if (kind === 'stamp') {
       if (!stamps.some((stamp) => stamp.contains(element))) stamps.push(element);
       continue;
