@@ -1,5 +1,6 @@
 import { fragmentBody, type DomDocument, type DomElement } from './dom.js';
 import { removeBoilerplate } from './main-content/boilerplate.js';
+import { microdataArticle } from './main-content/article-scope.js';
 import { removeCardGrids } from './main-content/card-grids.js';
 import { cleanContent } from './main-content/cleanup.js';
 import { findOwnCandidate } from './main-content/own-candidate.js';
@@ -49,6 +50,9 @@ export function findMainContent(document: DomDocument, pageUrl: string): MainCon
   // Read before boilerplate removal, which drops pagination bars.
   const signs = declared === 'article' && !looksLikeArticleAddress(pageUrl) ? readPageSigns(dom) : null;
   repairParsing(body);
+  // The one article the page marks up as such: what lies outside it is other stories.
+  const scope = declared === 'article' ? microdataArticle(body) : null;
+  if (scope && scope !== body) body.replaceChildren(scope);
   removeBoilerplate(body, { dropComments: declared === 'article', dropReviews: declared === 'product' });
   // Recommendation tiles around one product; on other kinds such tiles are too often the content.
   if (declared === 'product') removeCardGrids(body);
