@@ -38,6 +38,13 @@ const READABILITY_MIN_SHARE: Record<PageKind | 'repeated' | 'index', number> = {
 const BODY_ROOT_MIN_SHARE = 0.5;
 
 /**
+ * On a listing, item names and teasers are links, so our root's prose (text outside links) undercounts
+ * it. Readability's pick holding less than this share of the root's whole text kept one block of
+ * items (or an SEO blurb beside the grid), not the listing.
+ */
+const LISTING_MIN_TEXT_SHARE = 0.3;
+
+/**
  * Finds the main content of a page. Mutates `document` (callers read metadata first).
  * Returns null when the page has no main content.
  */
@@ -49,7 +56,9 @@ export function findMainContent(document: DomDocument, pageUrl: string): MainCon
   // Read before boilerplate removal, which drops pagination bars.
   const signs = declared === 'article' && !looksLikeArticleAddress(pageUrl) ? readPageSigns(dom) : null;
   repairParsing(body);
-  removeBoilerplate(body, { dropComments: declared === 'article', dropReviews: declared === 'product' });
+  // Filter and sort panels beside a grid are controls, not items; pages declaring an article have none worth the risk.
+  const dropFacets = declared === 'listing' || declared === 'product' || declared === 'unknown';
+  removeBoilerplate(body, { dropComments: declared === 'article', dropReviews: declared === 'product', dropFacets });
   // Recommendation tiles around one product; on other kinds such tiles are too often the content.
   if (declared === 'product') removeCardGrids(body);
 
@@ -67,12 +76,17 @@ export function findMainContent(document: DomDocument, pageUrl: string): MainCon
   // on a page declaring nothing, Readability's pick holding half its prose is the better bet.
   const wholePage = own !== null && own.root === body && kind === 'unknown';
   const minShare = wholePage ? BODY_ROOT_MIN_SHARE : READABILITY_MIN_SHARE[kind];
-  const useOwn = own !== null && (!readability || readability.textLength < minShare * own.proseLength);
+  const listingKind = kind === 'listing' || kind === 'repeated';
+  const readabilityLength = readability?.textLength ?? 0;
+  const useOwn =
+    own !== null &&
+    (!readability || readabilityLength < minShare * own.proseLength || (listingKind && readabilityLength < LISTING_MIN_TEXT_SHARE * own.textLength));
   const html = useOwn ? ownHtml : readability?.html;
   if (!html) return null;
   const root = fragmentBody(html);
-  // Link lists inside an article are "related" boxes; on a listing they are the content.
-  cleanContent(root as unknown as Element, { dropLinkLists: !useOwn, isArticle: kind === 'article', pageUrl });
+  // Link lists inside an article are "related" boxes; on a listing they are the content, even in
+  // Readability's pick.
+  cleanContent(root as unknown as Element, { dropLinkLists: !useOwn && !listingKind, isArticle: kind === 'article', pageUrl });
   if (!root.textContent?.trim() && !root.querySelector('img')) return null;
   return { root, title: readability?.title ?? (dom.title?.trim() || null), byline: readability?.byline ?? null };
 }
