@@ -3,7 +3,7 @@ import { removeBoilerplate } from './main-content/boilerplate.js';
 import { removeCardGrids } from './main-content/card-grids.js';
 import { cleanContent } from './main-content/cleanup.js';
 import { findOwnCandidate } from './main-content/own-candidate.js';
-import { looksLikeArticleAddress, looksLikeIndexPage, readPageSigns } from './main-content/listing-evidence.js';
+import { holdsArticleBody, looksLikeArticleAddress, looksLikeIndexPage, readPageSigns } from './main-content/listing-evidence.js';
 import { guessPageKind, looksLikeListing, type PageKind } from './main-content/page-kind.js';
 import { runReadability } from './main-content/readability.js';
 import { repairParsing } from './main-content/repair.js';
@@ -40,7 +40,8 @@ const BODY_ROOT_MIN_SHARE = 0.5;
 /**
  * On a listing, item names and teasers are links, so our root's prose (text outside links) undercounts
  * it. Readability's pick holding less than this share of the root's whole text kept one block of
- * items (or an SEO blurb beside the grid), not the listing.
+ * items (or an SEO blurb beside the grid), not the listing — unless the root holds an article's
+ * body (long paragraphs), where the extra text is menus and link boxes Readability rightly left out.
  */
 const LISTING_MIN_TEXT_SHARE = 0.3;
 
@@ -68,7 +69,9 @@ export function findMainContent(document: DomDocument, pageUrl: string): MainCon
   let kind: PageKind | 'repeated' | 'index' = declared === 'unknown' && repeated ? 'repeated' : declared;
   // An index page calling itself an article (og:type=article on a blog home): several signs must agree.
   if (declared === 'article' && own && signs && looksLikeIndexPage(own.root, own.stats, signs, repeated)) kind = 'index';
-  // Serialised now: Readability rewrites the document it reads.
+  const listingKind = kind === 'listing' || kind === 'repeated';
+  // Read now, like the HTML below: Readability rewrites the document it reads.
+  const ownIsArticle = listingKind && own !== null && holdsArticleBody(own.root, own.stats);
   const ownHtml = own ? own.root.outerHTML : '';
   const readability = runReadability(dom);
 
@@ -76,11 +79,12 @@ export function findMainContent(document: DomDocument, pageUrl: string): MainCon
   // on a page declaring nothing, Readability's pick holding half its prose is the better bet.
   const wholePage = own !== null && own.root === body && kind === 'unknown';
   const minShare = wholePage ? BODY_ROOT_MIN_SHARE : READABILITY_MIN_SHARE[kind];
-  const listingKind = kind === 'listing' || kind === 'repeated';
   const readabilityLength = readability?.textLength ?? 0;
   const useOwn =
     own !== null &&
-    (!readability || readabilityLength < minShare * own.proseLength || (listingKind && readabilityLength < LISTING_MIN_TEXT_SHARE * own.textLength));
+    (!readability ||
+      readabilityLength < minShare * own.proseLength ||
+      (listingKind && readabilityLength < LISTING_MIN_TEXT_SHARE * own.textLength && !ownIsArticle));
   const html = useOwn ? ownHtml : readability?.html;
   if (!html) return null;
   const root = fragmentBody(html);

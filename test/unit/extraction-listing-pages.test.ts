@@ -6,7 +6,10 @@ import { collapsedLength } from '../../src/extraction/dom-walk.js';
 import { plainText } from '../../src/extraction/text.js';
 
 function extract(body: string, url: string): string {
-  const main = findMainContent(parseDocument(`<!doctype html><html><head><title>T</title></head><body>${body}</body></html>`), url);
+  // A leading <meta> goes to <head> (an og:type for the page-kind guess).
+  const head = body.startsWith('<meta') ? body.slice(0, body.indexOf('>') + 1) : '';
+  const rest = body.slice(head.length);
+  const main = findMainContent(parseDocument(`<!doctype html><html><head><title>T</title>${head}</head><body>${rest}</body></html>`), url);
   return main ? plainText(main.root) : '';
 }
 
@@ -60,5 +63,25 @@ describe('listing pages', () => {
     expect(panel('#filter_results')).toBe(false);
     expect(panel('.filter-active')).toBe(false);
     expect(panel('.sort-bar')).toBe(true);
+  });
+
+  it('keeps the lists of a page that is a list of links though it declares an article', () => {
+    const intro = '<p>This page lists programming languages by name, from the early days of computing to the languages of today.</p>';
+    const list = (letter: string): string =>
+      `<h2>${letter}</h2><ul>` + Array.from({ length: 12 }, (_, i) => `<li><a href="/wiki/${letter}${i}">${letter}-language number ${i}</a></li>`).join('') + '</ul>';
+    const text = extract(
+      `<meta property="og:type" content="article"><article><h1>List of programming languages</h1>${intro}${list('A')}${list('B')}${list('C')}</article>`,
+      'https://wiki.example/wiki/List_of_programming_languages',
+    );
+    expect(text).toContain('A-language number 0');
+    expect(text).toContain('C-language number 11');
+  });
+
+  it("trusts Readability on a page of like blocks whose root holds an article's body", () => {
+    const menu = '<div class="mega">' + Array.from({ length: 200 }, (_, i) => `<div class="col"><a href="/c/${i}">Category link number ${i} in the big menu</a></div>`).join('') + '</div>';
+    const story = Array.from({ length: 6 }, (_, i) => `<p>${'Paragraph ' + i + ' of the story, long enough to be read as prose by any reader of this page. '.repeat(3)}</p>`).join('');
+    const text = extract(`<div id="page"><div class="post"><h1>How mapping works</h1>${story}</div>${menu}</div>`, 'https://page.invalid/blog-post');
+    expect(text).toContain('Paragraph 5 of the story');
+    expect(text).not.toContain('Category link number 199');
   });
 });
