@@ -4,7 +4,7 @@ import { microdataArticle } from './main-content/article-scope.js';
 import { removeCardGrids } from './main-content/card-grids.js';
 import { cleanContent } from './main-content/cleanup.js';
 import { findOwnCandidate } from './main-content/own-candidate.js';
-import { looksLikeArticleAddress, looksLikeIndexPage, readPageSigns } from './main-content/listing-evidence.js';
+import { holdsArticleBody, looksLikeArticleAddress, looksLikeIndexPage, readPageSigns } from './main-content/listing-evidence.js';
 import { guessPageKind, looksLikeListing, type PageKind } from './main-content/page-kind.js';
 import { runReadability } from './main-content/readability.js';
 import { repairParsing } from './main-content/repair.js';
@@ -39,6 +39,14 @@ const READABILITY_MIN_SHARE: Record<PageKind | 'repeated' | 'index', number> = {
 const BODY_ROOT_MIN_SHARE = 0.5;
 
 /**
+ * On a listing, item names and teasers are links, so our root's prose (text outside links) undercounts
+ * it. Readability's pick holding less than this share of the root's whole text kept one block of
+ * items (or an SEO blurb beside the grid), not the listing — unless the root holds an article's
+ * body (long paragraphs), where the extra text is menus and link boxes Readability rightly left out.
+ */
+const LISTING_MIN_TEXT_SHARE = 0.3;
+
+/**
  * Finds the main content of a page. Mutates `document` (callers read metadata first).
  * Returns null when the page has no main content.
  */
@@ -53,7 +61,9 @@ export function findMainContent(document: DomDocument, pageUrl: string): MainCon
   // The one article the page marks up as such: what lies outside it is other stories.
   const scope = declared === 'article' ? microdataArticle(body) : null;
   if (scope && scope !== body) body.replaceChildren(scope);
-  removeBoilerplate(body, { dropComments: declared === 'article', dropReviews: declared === 'product' });
+  // Filter and sort panels beside a grid are controls, not items; pages declaring an article have none worth the risk.
+  const dropFacets = declared === 'listing' || declared === 'product' || declared === 'unknown';
+  removeBoilerplate(body, { dropComments: declared === 'article', dropReviews: declared === 'product', dropFacets });
   // Recommendation tiles around one product; on other kinds such tiles are too often the content.
   if (declared === 'product') removeCardGrids(body);
 
@@ -63,7 +73,9 @@ export function findMainContent(document: DomDocument, pageUrl: string): MainCon
   let kind: PageKind | 'repeated' | 'index' = declared === 'unknown' && repeated ? 'repeated' : declared;
   // An index page calling itself an article (og:type=article on a blog home): several signs must agree.
   if (declared === 'article' && own && signs && looksLikeIndexPage(own.root, own.stats, signs, repeated)) kind = 'index';
-  // Serialised now: Readability rewrites the document it reads.
+  const listingKind = kind === 'listing' || kind === 'repeated';
+  // Read now, like the HTML below: Readability rewrites the document it reads.
+  const ownIsArticle = listingKind && own !== null && holdsArticleBody(own.root, own.stats);
   const ownHtml = own ? own.root.outerHTML : '';
   const readability = runReadability(dom);
 
@@ -71,12 +83,18 @@ export function findMainContent(document: DomDocument, pageUrl: string): MainCon
   // on a page declaring nothing, Readability's pick holding half its prose is the better bet.
   const wholePage = own !== null && own.root === body && kind === 'unknown';
   const minShare = wholePage ? BODY_ROOT_MIN_SHARE : READABILITY_MIN_SHARE[kind];
-  const useOwn = own !== null && (!readability || readability.textLength < minShare * own.proseLength);
+  const readabilityLength = readability?.textLength ?? 0;
+  const useOwn =
+    own !== null &&
+    (!readability ||
+      readabilityLength < minShare * own.proseLength ||
+      (listingKind && readabilityLength < LISTING_MIN_TEXT_SHARE * own.textLength && !ownIsArticle));
   const html = useOwn ? ownHtml : readability?.html;
   if (!html) return null;
   const root = fragmentBody(html);
-  // Link lists inside an article are "related" boxes; on a listing they are the content.
-  cleanContent(root as unknown as Element, { dropLinkLists: !useOwn, isArticle: kind === 'article', pageUrl });
+  // Link lists inside an article are "related" boxes; on a listing they are the content, even in
+  // Readability's pick.
+  cleanContent(root as unknown as Element, { dropLinkLists: !useOwn && !listingKind, isArticle: kind === 'article', pageUrl });
   if (!root.textContent?.trim() && !root.querySelector('img')) return null;
   return { root, title: readability?.title ?? (dom.title?.trim() || null), byline: readability?.byline ?? null };
 }

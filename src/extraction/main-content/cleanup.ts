@@ -177,13 +177,27 @@ export function cleanContent(body: Element, options: CleanOptions): void {
   if (options.dropLinkLists) removeLinkLists(body);
 }
 
+/**
+ * Link lists holding more than this share of the content are the content: a page that is a list of
+ * links (a "List of …" article, a topic index) though it declares an article.
+ */
+const MAX_LINK_LIST_SHARE = 0.5;
+
 function removeLinkLists(body: Element): void {
   const stats = collectTextStats(body);
+  const lists: Element[] = [];
+  let listText = 0;
   for (const list of descendants(body)) {
-    if ((list.tagName !== 'UL' && list.tagName !== 'OL') || !list.isConnected) continue;
+    if (list.tagName !== 'UL' && list.tagName !== 'OL') continue;
     const own = stats.get(list);
-    const items = list.children.length;
-    if (!own || items < 2 || linkDensity(own) < LINK_LIST_DENSITY) continue;
+    if (!own || list.children.length < 2 || linkDensity(own) < LINK_LIST_DENSITY) continue;
+    // Nested lists count once, with their outermost list.
+    if (!lists.some((outer) => outer.contains(list))) listText += own.text;
+    lists.push(list);
+  }
+  if (listText > MAX_LINK_LIST_SHARE * (stats.get(body)?.text ?? 0)) return;
+  for (const list of lists) {
+    if (!list.isConnected) continue;
     // The heading that introduces a removed link list ("Related stories") goes with it.
     const previous = list.previousElementSibling;
     if (previous && /^H[1-6]$/.test(previous.tagName)) previous.remove();

@@ -41,6 +41,15 @@ const MIN_ARTICLES = 3;
 /** Signs that must agree, of the four below. */
 const MIN_SIGNS = 3;
 
+/** More than a few long paragraphs under `root`: an article's body, not a list of teasers. */
+export function holdsArticleBody(root: Element, stats: StatsMap): boolean {
+  let longParagraphs = 0;
+  for (const paragraph of elementsByTag(root, 'P')) {
+    if ((stats.get(paragraph)?.text ?? 0) >= LONG_PARAGRAPH && ++longParagraphs > MAX_LONG_PARAGRAPHS) return true;
+  }
+  return false;
+}
+
 /**
  * An article's address names one story: a date folder, a numeric id or a long slug. An index's
  * address is short (/news, /blog/, /recipes/air-fryer).
@@ -62,11 +71,7 @@ export function looksLikeArticleAddress(pageUrl: string): boolean {
 export function looksLikeIndexPage(root: Element, stats: StatsMap, signs: PageSigns, repeated: boolean): boolean {
   const own = stats.get(root);
   if (!own || own.text === 0) return false;
-  let longParagraphs = 0;
-  for (const paragraph of elementsByTag(root, 'P')) {
-    if ((stats.get(paragraph)?.text ?? 0) >= LONG_PARAGRAPH) longParagraphs++;
-  }
-  if (longParagraphs > MAX_LONG_PARAGRAPHS) return false;
+  if (holdsArticleBody(root, stats)) return false;
   const count = Number(repeated) + Number(signs.paginated) + Number(signs.articles >= MIN_ARTICLES) + Number(own.link >= LINK_SHARE * own.text);
   return count >= MIN_SIGNS;
 }

@@ -41,6 +41,8 @@ export interface OwnCandidate {
   stats: StatsMap;
   /** Characters of text in the root outside links (menus and tiles weigh little against prose). */
   proseLength: number;
+  /** Characters of all text in the root, link text included (a listing's items are links). */
+  textLength: number;
 }
 
 export function findOwnCandidate(body: Element): OwnCandidate | null {
@@ -49,5 +51,5 @@ export function findOwnCandidate(body: Element): OwnCandidate | null {
   for (let next = dominantChild(root, stats); next; next = dominantChild(root, stats)) root = next;
   const rootStats = stats.get(root);
   const proseLength = rootStats ? rootStats.text - rootStats.link : 0;
-  return rootStats && rootStats.text > 0 ? { root, stats, proseLength } : null;
+  return rootStats && rootStats.text > 0 ? { root, stats, proseLength, textLength: rootStats.text } : null;
 }
