@@ -6,6 +6,7 @@
  */
 
 import { collapsedLength as textLength, descendants, elementsByTag, hasAncestorOrSelf, hasDescendantTag } from '../dom-walk.js';
+import { isInsideQaPost, isPostChrome } from './forum-chrome.js';
 
 /** Never content: code, media widgets, form controls (their labels read as "Add to cart", "Search"). */
 const JUNK_TAGS = new Set(
@@ -65,7 +66,7 @@ const H1 = new Set(['H1']);
 const NEVER_REMOVED = new Set(['HTML', 'BODY', 'MAIN', 'ARTICLE']);
 
 /** Removes boilerplate from `body`; a block is spared when it holds much of the page's text (a misnamed wrapper). */
-export function removeBoilerplate(body: Element, options: { dropComments: boolean; dropReviews?: boolean }): void {
+export function removeBoilerplate(body: Element, options: { dropComments: boolean; dropReviews?: boolean; forum?: boolean }): void {
   const junk: Element[] = [];
   descendants(body, (element) => JUNK_TAGS.has(element.tagName) && junk.push(element) > 0);
   for (const element of junk) element.remove();
@@ -99,6 +100,8 @@ export function removeBoilerplate(body: Element, options: { dropComments: boolea
     if (BOILERPLATE_WORDS.test(names)) remove(element);
     else if (options.dropComments && COMMENT_WORDS.test(names)) removeUnlessTitled(element);
     else if (options.dropReviews && REVIEW_WORDS.test(names)) removeUnlessTitled(element);
+    else if (options.forum && isPostChrome(names)) remove(element);
+    else if (options.forum && COMMENT_WORDS.test(names) && isInsideQaPost(element)) removeUnlessTitled(element);
   }
   if (options.dropReviews) {
     for (const element of all) if (REVIEW_ITEMPROPS.has(element.getAttribute('itemprop') ?? '')) removeUnlessTitled(element);

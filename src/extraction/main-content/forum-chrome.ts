@@ -1,0 +1,38 @@
+/**
+ * Per-post chrome of forum threads and Q&A pages, as the common forum engines name it (XenForo,
+ * phpBB, vBulletin, Invision, Stack Exchange and their kin): the poster's card beside each post
+ * (title, join date, post count, badges, reputation) and the signature under it. Readers and
+ * annotators keep the posts and, at most, the poster's name; this is repeated on every post and
+ * so weighs heavily on a thread's text. Only applied to pages guessed to be forums: elsewhere
+ * "signature" or "user-info" can name content.
+ */
+
+/** class/id words of a poster's card and signature; matched as whole words between -, _ and spaces. */
+const POST_CHROME_WORDS = new RegExp(
+  '(?:^|[\\s_-])(?:' +
+    [
+      'userextras', 'usertitle', 'userbanner', 'user-title', 'user-info', 'userinfo', 'user-details', 'user-stats',
+      'postprofile', 'cauthorpane_info', 'author-stats', 'signature', 'signaturecontainer',
+    ].join('|') +
+    ')(?:$|[\\s_-])',
+  'i',
+);
+
+export function isPostChrome(names: string): boolean {
+  return POST_CHROME_WORDS.test(names);
+}
+
+/** schema.org items that are a Q&A post: comments under them are remarks, not answers. */
+const QA_POST_TYPE = /schema\.org\/(?:Question|Answer)\/?$/i;
+
+/**
+ * On a Q&A page the question and the answers are the content; the short comment threads under each
+ * of them (Stack Exchange's "comments" lists) are asides that annotators leave out.
+ */
+export function isInsideQaPost(element: Element): boolean {
+  for (let parent = element.parentElement; parent; parent = parent.parentElement) {
+    const type = parent.getAttribute('itemtype');
+    if (type !== null && QA_POST_TYPE.test(type)) return true;
+  }
+  return false;
+}
