@@ -13,6 +13,10 @@ const POST_CHROME_WORDS = new RegExp(
     [
       'userextras', 'usertitle', 'userbanner', 'user-title', 'user-info', 'userinfo', 'user-details', 'user-stats',
       'postprofile', 'cauthorpane_info', 'author-stats', 'signature', 'signaturecontainer',
+      // Per-post tool rows ("Reply", "Quote", "Like", "Share", "Report") and reaction lists.
+      'actionbar', 'reactionsbar', 'post-menu', 'sharebuttons', 'quickreply', 'quick-reply', 'expandlink',
+      // "Similar threads" boxes under the thread.
+      'similar', 'similarcontents', 'similarthreads',
     ].join('|') +
     ')(?:$|[\\s_-])',
   'i',

@@ -1,0 +1,68 @@
+import { describe, expect, it } from 'vitest';
+import { parseDocument } from '../../src/extraction/dom.js';
+import { findMainContent } from '../../src/extraction/main-content.js';
+import { plainText } from '../../src/extraction/text.js';
+
+const sentence = (topic: string, n: number): string =>
+  `Reply ${n} about ${topic} is written long enough to read as real prose with several clauses and details.`;
+
+function extract(body: string, url: string): string {
+  const main = findMainContent(parseDocument(`<!doctype html><html><head><title>T</title></head><body>${body}</body></html>`), url);
+  return main ? plainText(main.root) : '';
+}
+
+const threadUrl = 'https://forum.example.com/threads/which-lens-to-buy.123/';
+
+function post(n: number): string {
+  return `<article class="message message--post">
+    <div class="message-user"><a class="username">member${n}</a><h5 class="userTitle">Well-known member</h5>
+      <div class="message-userExtras"><dl><dt>Joined</dt><dd>Jan 1, 2010</dd><dt>Messages</dt><dd>4,321</dd></dl></div></div>
+    <div class="message-content"><div class="bbWrapper">${sentence('lenses', n)} ${sentence('cameras', n)} ${sentence('tripods', n)}</div>
+      <div class="message-signature">My gear: two bodies and far too many lenses</div></div>
+    <div class="message-actionBar"><a href="#">Quote</a> <a href="#">Reply</a></div>
+  </article>`;
+}
+
+describe('per-post chrome on forum threads', () => {
+  it('drops poster cards, signatures and tool rows but keeps the posts', () => {
+    const text = extract(`<main><h1>Which lens to buy?</h1>${[1, 2, 3, 4, 5].map(post).join('')}</main>`, threadUrl);
+    for (let i = 1; i <= 5; i++) expect(text).toContain(`Reply ${i} about lenses`);
+    expect(text).not.toContain('Well-known member');
+    expect(text).not.toContain('4,321');
+    expect(text).not.toContain('My gear');
+    expect(text).not.toContain('Quote');
+  });
+
+  it('leaves "signature" blocks alone on pages that are not forums', () => {
+    const body = `<main><h1>Our signature dishes</h1><p>${sentence('food', 1)} ${sentence('food', 2)}</p>
+      <div class="signature">Signature pasta with truffle butter</div></main>`;
+    expect(extract(body, 'https://restaurant.example.com/menu')).toContain('Signature pasta');
+  });
+});
+
+function qaPost(type: 'Question' | 'Answer', n: number): string {
+  return `<div class="${type.toLowerCase()}" itemscope itemtype="https://schema.org/${type}">
+    <div class="s-prose" itemprop="text"><p>${sentence(type, n)} ${sentence('shortcuts', n)}</p></div>
+    <div class="post-signature"><div class="user-info">asked by user${n} 1,234 gold badges</div></div>
+    <div class="comments js-comments-container"><ul class="comments-list">
+      <li class="comment" itemscope itemtype="https://schema.org/Comment"><span class="comment-copy" itemprop="text">Side remark ${n}: did you try rebooting first?</span></li>
+    </ul></div>
+  </div>`;
+}
+
+describe('Q&A pages', () => {
+  it('keeps the question and answers and drops the comment threads under them', () => {
+    const body = `<div id="mainbar"><h1>How do I focus the file pane?</h1>${qaPost('Question', 0)}${[1, 2, 3].map((n) => qaPost('Answer', n)).join('')}</div>`;
+    const text = extract(body, 'https://qa.example.com/questions/42/how-do-i-focus-the-file-pane');
+    expect(text).toContain('Question is written');
+    for (let n = 1; n <= 3; n++) expect(text).toContain(`Reply ${n} about Answer`);
+    expect(text).not.toContain('Side remark');
+    expect(text).not.toContain('gold badges');
+  });
+
+  it('keeps comments on forum pages that are not Q&A posts (the comments are the thread)', () => {
+    const comments = [1, 2, 3, 4].map((n) => `<div class="comment"><p>${sentence('comments', n)} ${sentence('threads', n)}</p></div>`).join('');
+    const text = extract(`<main><h1>Thread</h1><div class="comments">${comments}</div></main>`, threadUrl);
+    for (let n = 1; n <= 4; n++) expect(text).toContain(`Reply ${n} about comments`);
+  });
+});
