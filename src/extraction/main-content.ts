@@ -49,7 +49,8 @@ export function findMainContent(document: DomDocument, pageUrl: string): MainCon
   // Read before boilerplate removal, which drops pagination bars.
   const signs = declared === 'article' && !looksLikeArticleAddress(pageUrl) ? readPageSigns(dom) : null;
   repairParsing(body);
-  removeBoilerplate(body, { dropComments: declared === 'article', dropReviews: declared === 'product', forum: declared === 'forum' });
+  const postChrome = declared === 'forum' ? 'always' : declared === 'unknown' ? 'if-repeated' : undefined;
+  removeBoilerplate(body, { dropComments: declared === 'article', dropReviews: declared === 'product', postChrome });
   // Recommendation tiles around one product; on other kinds such tiles are too often the content.
   if (declared === 'product') removeCardGrids(body);
 

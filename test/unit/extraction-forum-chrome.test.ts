@@ -33,6 +33,13 @@ describe('per-post chrome on forum threads', () => {
     expect(text).not.toContain('Quote');
   });
 
+  it('drops poster cards repeated on every post of a page that declares nothing', () => {
+    const text = extract(`<main><h1>Which lens to buy?</h1>${[1, 2, 3, 4, 5].map(post).join('')}</main>`, 'https://example.com/viewpage?id=7');
+    expect(text).toContain('Reply 3 about lenses');
+    expect(text).not.toContain('4,321');
+    expect(text).not.toContain('My gear');
+  });
+
   it('leaves "signature" blocks alone on pages that are not forums', () => {
     const body = `<main><h1>Our signature dishes</h1><p>${sentence('food', 1)} ${sentence('food', 2)}</p>
       <div class="signature">Signature pasta with truffle butter</div></main>`;

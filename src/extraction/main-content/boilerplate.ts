@@ -65,8 +65,21 @@ const H1 = new Set(['H1']);
 /** Containers that may hold the whole page; their names say nothing about them being chrome. */
 const NEVER_REMOVED = new Set(['HTML', 'BODY', 'MAIN', 'ARTICLE']);
 
+export interface BoilerplateOptions {
+  dropComments: boolean;
+  dropReviews?: boolean;
+  /**
+   * Per-post chrome of threads (forum-chrome.ts): 'always' on pages declaring themselves forums,
+   * 'if-repeated' on pages declaring nothing, where only a run of such blocks shows a thread.
+   */
+  postChrome?: 'always' | 'if-repeated';
+}
+
+/** Poster cards or signatures on this many posts make a page declaring nothing a thread. */
+const POST_CHROME_MIN_REPEATS = 3;
+
 /** Removes boilerplate from `body`; a block is spared when it holds much of the page's text (a misnamed wrapper). */
-export function removeBoilerplate(body: Element, options: { dropComments: boolean; dropReviews?: boolean; forum?: boolean }): void {
+export function removeBoilerplate(body: Element, options: BoilerplateOptions): void {
   const junk: Element[] = [];
   descendants(body, (element) => JUNK_TAGS.has(element.tagName) && junk.push(element) > 0);
   for (const element of junk) element.remove();
@@ -92,6 +105,7 @@ export function removeBoilerplate(body: Element, options: { dropComments: boolea
     const style = element.getAttribute('style');
     if (style !== null && HIDDEN_STYLE.test(style)) remove(element);
   }
+  const postChrome: Element[] = [];
   for (const element of all) {
     const className = element.getAttribute('class');
     const id = element.getAttribute('id');
@@ -100,9 +114,10 @@ export function removeBoilerplate(body: Element, options: { dropComments: boolea
     if (BOILERPLATE_WORDS.test(names)) remove(element);
     else if (options.dropComments && COMMENT_WORDS.test(names)) removeUnlessTitled(element);
     else if (options.dropReviews && REVIEW_WORDS.test(names)) removeUnlessTitled(element);
-    else if (options.forum && isPostChrome(names)) remove(element);
-    else if (options.forum && COMMENT_WORDS.test(names) && isInsideQaPost(element)) removeUnlessTitled(element);
+    else if (options.postChrome && isPostChrome(names)) postChrome.push(element);
+    else if (options.postChrome && COMMENT_WORDS.test(names) && isInsideQaPost(element)) removeUnlessTitled(element);
   }
+  if (options.postChrome === 'always' || postChrome.length >= POST_CHROME_MIN_REPEATS) for (const element of postChrome) remove(element);
   if (options.dropReviews) {
     for (const element of all) if (REVIEW_ITEMPROPS.has(element.getAttribute('itemprop') ?? '')) removeUnlessTitled(element);
   }
