@@ -59,12 +59,16 @@ function qaPost(type: 'Question' | 'Answer', n: number): string {
 
 describe('Q&A pages', () => {
   it('keeps the question and answers and drops the comment threads under them', () => {
-    const body = `<div id="mainbar"><h1>How do I focus the file pane?</h1>${qaPost('Question', 0)}${[1, 2, 3].map((n) => qaPost('Answer', n)).join('')}</div>`;
+    const body = `<div id="mainbar"><h1>How do I focus the file pane?</h1>${qaPost('Question', 0)}${[1, 2, 3].map((n) => qaPost('Answer', n)).join('')}
+      <form id="post-form" class="post-form"><h2>Your Answer</h2><p>Thanks for contributing an answer! Please be sure to answer the question.</p></form>
+      <div class="js-bottom-notice">Not the answer you're looking for? Browse other questions tagged windows.</div></div>`;
     const text = extract(body, 'https://qa.example.com/questions/42/how-do-i-focus-the-file-pane');
     expect(text).toContain('Question is written');
     for (let n = 1; n <= 3; n++) expect(text).toContain(`Reply ${n} about Answer`);
     expect(text).not.toContain('Side remark');
     expect(text).not.toContain('gold badges');
+    expect(text).not.toContain('Thanks for contributing');
+    expect(text).not.toContain('Not the answer');
   });
 
   it('keeps comments on forum pages that are not Q&A posts (the comments are the thread)', () => {

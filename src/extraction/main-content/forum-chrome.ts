@@ -17,6 +17,10 @@ const POST_CHROME_WORDS = new RegExp(
       'actionbar', 'reactionsbar', 'post-menu', 'sharebuttons', 'quickreply', 'quick-reply', 'expandlink',
       // "Similar threads" boxes under the thread.
       'similar', 'similarcontents', 'similarthreads',
+      // The thread's status line ("Thread starter … Start date …", "Pinned Locked Moved … 12 posts").
+      'p-description', 'topic-info', 'messageuserinfo',
+      // Reply forms and the sign-in pitches that stand in for them ("You must log in to answer").
+      'post-form', 'replyform', 'reply-form', 'bottom-notice', 'guestteaser',
     ].join('|') +
     ')(?:$|[\\s_-])',
   'i',
