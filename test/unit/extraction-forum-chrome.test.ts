@@ -25,12 +25,14 @@ function post(n: number): string {
 
 describe('per-post chrome on forum threads', () => {
   it('drops poster cards, signatures and tool rows but keeps the posts', () => {
-    const text = extract(`<main><h1>Which lens to buy?</h1>${[1, 2, 3, 4, 5].map(post).join('')}</main>`, threadUrl);
+    const notices = '<ul class="notices notices--block"><li>Scam alert: members are reminded never to send money to strangers.</li></ul>';
+    const text = extract(`<main>${notices}<h1>Which lens to buy?</h1>${[1, 2, 3, 4, 5].map(post).join('')}</main>`, threadUrl);
     for (let i = 1; i <= 5; i++) expect(text).toContain(`Reply ${i} about lenses`);
     expect(text).not.toContain('Well-known member');
     expect(text).not.toContain('4,321');
     expect(text).not.toContain('My gear');
     expect(text).not.toContain('Quote');
+    expect(text).not.toContain('Scam alert');
   });
 
   it('drops poster cards repeated on every post of a page that declares nothing', () => {

@@ -21,6 +21,8 @@ const POST_CHROME_WORDS = new RegExp(
       'p-description', 'topic-info', 'messageuserinfo',
       // Reply forms and the sign-in pitches that stand in for them ("You must log in to answer").
       'post-form', 'replyform', 'reply-form', 'bottom-notice', 'guestteaser',
+      // Board-wide announcement banners above every thread ("Scam alert", "Welcome to …").
+      'notices',
     ].join('|') +
     ')(?:$|[\\s_-])',
   'i',
