@@ -51,6 +51,8 @@ describe('per-post chrome on forum threads', () => {
 
 function qaPost(type: 'Question' | 'Answer', n: number): string {
   return `<div class="${type.toLowerCase()}" itemscope itemtype="https://schema.org/${type}">
+    <div class="js-voting-container"><div class="js-vote-count">${9000 + n}</div></div>
+    <ul class="post-taglist"><li><a href="/tags/keyboard">keyboard-shortcuts</a></li><li><a href="/tags/explorer">windows-explorer</a></li></ul>
     <div class="s-prose" itemprop="text"><p>${sentence(type, n)} ${sentence('shortcuts', n)}</p></div>
     <div class="post-signature"><div class="user-info">asked by user${n} 1,234 gold badges</div></div>
     <div class="comments js-comments-container"><ul class="comments-list">
@@ -71,6 +73,8 @@ describe('Q&A pages', () => {
     expect(text).not.toContain('gold badges');
     expect(text).not.toContain('Thanks for contributing');
     expect(text).not.toContain('Not the answer');
+    expect(text).not.toContain('9001');
+    expect(text).not.toContain('keyboard-shortcuts');
   });
 
   it('keeps comments on forum pages that are not Q&A posts (the comments are the thread)', () => {

@@ -15,6 +15,8 @@ const POST_CHROME_WORDS = new RegExp(
       'postprofile', 'cauthorpane_info', 'author-stats', 'signature', 'signaturecontainer',
       // Per-post tool rows ("Reply", "Quote", "Like", "Share", "Report") and reaction lists.
       'actionbar', 'reactionsbar', 'post-menu', 'sharebuttons', 'quickreply', 'quick-reply', 'expandlink',
+      // Q&A vote counters beside each post and the question's tag list.
+      'voting-container', 'vote-count', 'votecell', 'post-taglist', 'taglist',
       // "Similar threads" boxes under the thread.
       'similar', 'similarcontents', 'similarthreads',
       // The thread's status line ("Thread starter … Start date …", "Pinned Locked Moved … 12 posts").
