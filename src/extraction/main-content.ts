@@ -21,13 +21,15 @@ export interface MainContent {
  * pages, listings and collections, whose content is spread over many similar blocks. When its
  * result holds less than this share of our own content root's text, our root is used instead;
  * the share is small for pages that declare themselves articles and large for the other kinds.
+ * Even for articles it is a fifth, not less: og:type=article is also what CMSs stamp on service and
+ * landing pages, where Readability keeps the intro box and our root holds the sections below it.
  * `repeated`: a page declaring nothing whose root is a run of like linked blocks (looksLikeListing);
  * when Readability still gets 90% of that text it found the same content, usually more cleanly.
  * `index`: a page declaring itself an article on which several listing signs agree (looksLikeIndexPage):
  * always our root, as Readability keeps one teaser.
  */
 const READABILITY_MIN_SHARE: Record<PageKind | 'repeated' | 'index', number> = {
-  article: 0.1,
+  article: 0.2,
   unknown: 0.6,
   forum: 0.8,
   product: 1,
@@ -63,7 +65,8 @@ export function findMainContent(document: DomDocument, pageUrl: string): MainCon
   if (scope && scope !== body) body.replaceChildren(scope);
   // Filter and sort panels beside a grid are controls, not items; pages declaring an article have none worth the risk.
   const dropFacets = declared === 'listing' || declared === 'product' || declared === 'unknown';
-  removeBoilerplate(body, { dropComments: declared === 'article', dropReviews: declared === 'product', dropFacets });
+  const postChrome = declared === 'forum' ? 'always' : declared === 'unknown' ? 'if-repeated' : undefined;
+  removeBoilerplate(body, { dropComments: declared === 'article', dropReviews: declared === 'product', dropFacets, postChrome });
   // Recommendation tiles around one product; on other kinds such tiles are too often the content.
   if (declared === 'product') removeCardGrids(body);
 

@@ -7,6 +7,7 @@
 
 import { collapsedLength as textLength, descendants, elementsByTag, hasAncestorOrSelf, hasDescendantTag } from '../dom-walk.js';
 import { isFacetPanel } from './facets.js';
+import { isInsideQaPost, isPostChrome } from './forum-chrome.js';
 
 /** Never content: code, media widgets, form controls (their labels read as "Add to cart", "Search"). */
 const JUNK_TAGS = new Set(
@@ -71,8 +72,23 @@ const H1 = new Set(['H1']);
 /** Containers that may hold the whole page; their names say nothing about them being chrome. */
 const NEVER_REMOVED = new Set(['HTML', 'BODY', 'MAIN', 'ARTICLE']);
 
+export interface BoilerplateOptions {
+  dropComments: boolean;
+  dropReviews?: boolean;
+  /**
+   * Per-post chrome of threads (forum-chrome.ts): 'always' on pages declaring themselves forums,
+   * 'if-repeated' on pages declaring nothing, where only a run of such blocks shows a thread.
+   */
+  postChrome?: 'always' | 'if-repeated';
+  /** Filter, facet and sort panels (facets.ts): on listing, product and undeclared pages. */
+  dropFacets?: boolean;
+}
+
+/** Poster cards or signatures on this many posts make a page declaring nothing a thread. */
+const POST_CHROME_MIN_REPEATS = 3;
+
 /** Removes boilerplate from `body`; a block is spared when it holds much of the page's text (a misnamed wrapper). */
-export function removeBoilerplate(body: Element, options: { dropComments: boolean; dropReviews?: boolean; dropFacets?: boolean }): void {
+export function removeBoilerplate(body: Element, options: BoilerplateOptions): void {
   const junk: Element[] = [];
   descendants(body, (element) => JUNK_TAGS.has(element.tagName) && junk.push(element) > 0);
   for (const element of junk) element.remove();
@@ -98,6 +114,7 @@ export function removeBoilerplate(body: Element, options: { dropComments: boolea
     const style = element.getAttribute('style');
     if (style !== null && HIDDEN_STYLE.test(style)) remove(element);
   }
+  const postChrome: Element[] = [];
   for (const element of all) {
     const className = element.getAttribute('class');
     const id = element.getAttribute('id');
@@ -111,7 +128,10 @@ export function removeBoilerplate(body: Element, options: { dropComments: boolea
     else if (options.dropComments && COMMENT_WORDS.test(names)) removeUnlessTitled(element);
     else if (options.dropReviews && REVIEW_WORDS.test(names)) removeUnlessTitled(element);
     else if (options.dropFacets && element.isConnected && isFacetPanel(element, textLength, pageText)) element.remove();
+    else if (options.postChrome && isPostChrome(names)) postChrome.push(element);
+    else if (options.postChrome && COMMENT_WORDS.test(names) && isInsideQaPost(element)) removeUnlessTitled(element);
   }
+  if (options.postChrome === 'always' || postChrome.length >= POST_CHROME_MIN_REPEATS) for (const element of postChrome) remove(element);
   if (options.dropReviews) {
     for (const element of all) if (REVIEW_ITEMPROPS.has(element.getAttribute('itemprop') ?? '')) removeUnlessTitled(element);
   }
