@@ -1,6 +1,7 @@
 import { fragmentBody, type DomDocument, type DomElement } from './dom.js';
 import { removeBoilerplate } from './main-content/boilerplate.js';
 import { removeCardGrids } from './main-content/card-grids.js';
+import { removeRecommendationWidgets } from './main-content/recommendation-widgets.js';
 import { cleanContent } from './main-content/cleanup.js';
 import { findOwnCandidate } from './main-content/own-candidate.js';
 import { looksLikeArticleAddress, looksLikeIndexPage, readPageSigns } from './main-content/listing-evidence.js';
@@ -51,7 +52,7 @@ export function findMainContent(document: DomDocument, pageUrl: string): MainCon
   repairParsing(body);
   removeBoilerplate(body, { dropComments: declared === 'article', dropReviews: declared === 'product' });
   // Recommendation tiles around one product; on other kinds such tiles are too often the content.
-  if (declared === 'product') removeCardGrids(body);
+  if (declared === 'product') removeRecommendationWidgets(body, removeCardGrids(body));
 
   const own = findOwnCandidate(body);
   // A page that declares nothing but whose content is a run of like linked blocks is a listing.
@@ -72,7 +73,7 @@ export function findMainContent(document: DomDocument, pageUrl: string): MainCon
   if (!html) return null;
   const root = fragmentBody(html);
   // Link lists inside an article are "related" boxes; on a listing they are the content.
-  cleanContent(root as unknown as Element, { dropLinkLists: !useOwn, isArticle: kind === 'article', pageUrl });
+  cleanContent(root as unknown as Element, { dropLinkLists: !useOwn, isArticle: kind === 'article', pageUrl, dropDuplicates: kind === 'product' });
   if (!root.textContent?.trim() && !root.querySelector('img')) return null;
   return { root, title: readability?.title ?? (dom.title?.trim() || null), byline: readability?.byline ?? null };
 }
