@@ -5,6 +5,7 @@ import { removeCardGrids } from '../../src/extraction/main-content/card-grids.js
 import { removeDuplicateBlocks } from '../../src/extraction/main-content/duplicate-blocks.js';
 import { removeRecommendationWidgets } from '../../src/extraction/main-content/recommendation-widgets.js';
 import { collectTextStats } from '../../src/extraction/main-content/text-stats.js';
+import { guessPageKind } from '../../src/extraction/main-content/page-kind.js';
 import { plainText } from '../../src/extraction/text.js';
 
 const productJsonLd = '<script type="application/ld+json">{"@context":"https://schema.org","@type":"Product","name":"Stoneware mug"}</script>';
@@ -102,8 +103,26 @@ describe('blocks rendered twice on product pages', () => {
     expect((body.textContent ?? '').match(/Fabric: cotton/g)).toHaveLength(2);
   });
 
+  it('keeps every block of a text shown more than three times (a run of like variants)', () => {
+    const body = bodyOf(`<div>${card('Arm').repeat(5)}</div>`);
+    removeDuplicateBlocks(body);
+    expect((body.textContent ?? '').match(/Superfine fibres/g)).toHaveLength(5);
+  });
+
   it('applies in the whole pipeline on a page declaring a Product', () => {
     const text = extractProduct(`<main><h1>Mug</h1>${description}${card('Glaze')}${card('Glaze')}</main>`);
     expect(text.match(/Superfine fibres/g)).toHaveLength(1);
+  });
+});
+
+describe('page kind on shops with a site-wide catalogue', () => {
+  it('reads a page with og:type=product as a product even beside an OfferCatalog', () => {
+    const catalogue = '<script type="application/ld+json">{"@type":"Organization","hasOfferCatalog":{"@type":"OfferCatalog","name":"Shop"}}</script>';
+    const product = '<script type="application/ld+json">{"@type":"Product","name":"Dress"}</script>';
+    const head = (og: string): string => `<meta property="og:type" content="${og}">${catalogue}${product}`;
+    const kindOf = (og: string): string =>
+      guessPageKind(parseDocument(`<html><head>${head(og)}</head><body></body></html>`) as unknown as Document, 'https://shop.example/dress/');
+    expect(kindOf('product')).toBe('product');
+    expect(kindOf('product.group')).toBe('listing');
   });
 });

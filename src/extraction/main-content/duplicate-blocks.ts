@@ -13,16 +13,26 @@ function normalized(element: Element): string {
   return (element.textContent ?? '').replace(/\s+/g, ' ').trim();
 }
 
+/**
+ * A block shown for phones, desktops and in a sticky bar has up to three copies; a text shown more
+ * often is a run of like items (variants, cards of a listing): all its blocks stay.
+ */
+const MAX_COPIES = 3;
+
 /** `body`: the extracted content (a small detached tree). */
 export function removeDuplicateBlocks(body: Element): void {
   const stats = collectTextStats(body);
-  const first = new Map<string, Element>();
+  const blocks = new Map<string, Element[]>();
   for (const element of descendants(body)) {
-    if (!element.isConnected || (stats.get(element)?.text ?? 0) < MIN_COPY_TEXT) continue;
+    if ((stats.get(element)?.text ?? 0) < MIN_COPY_TEXT) continue;
     const text = normalized(element);
-    const original = first.get(text);
-    if (!original) first.set(text, element);
+    const same = blocks.get(text);
+    if (!same) blocks.set(text, [element]);
     // A wrapper and its only child share a text: the child is no copy.
-    else if (!original.contains(element)) element.remove();
+    else if (!same.some((block) => block.contains(element))) same.push(element);
+  }
+  for (const same of blocks.values()) {
+    if (same.length > MAX_COPIES) continue;
+    for (const copy of same.slice(1)) copy.remove();
   }
 }
