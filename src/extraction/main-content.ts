@@ -2,6 +2,7 @@ import { fragmentBody, type DomDocument, type DomElement } from './dom.js';
 import { removeBoilerplate } from './main-content/boilerplate.js';
 import { microdataArticle } from './main-content/article-scope.js';
 import { removeCardGrids } from './main-content/card-grids.js';
+import { removeRecommendationWidgets } from './main-content/recommendation-widgets.js';
 import { cleanContent } from './main-content/cleanup.js';
 import { findOwnCandidate } from './main-content/own-candidate.js';
 import { holdsArticleBody, looksLikeArticleAddress, looksLikeIndexPage, readPageSigns } from './main-content/listing-evidence.js';
@@ -68,7 +69,7 @@ export function findMainContent(document: DomDocument, pageUrl: string): MainCon
   const postChrome = declared === 'forum' ? 'always' : declared === 'unknown' ? 'if-repeated' : undefined;
   removeBoilerplate(body, { dropComments: declared === 'article', dropReviews: declared === 'product', dropFacets, postChrome });
   // Recommendation tiles around one product; on other kinds such tiles are too often the content.
-  if (declared === 'product') removeCardGrids(body);
+  if (declared === 'product') removeRecommendationWidgets(body, removeCardGrids(body));
 
   const own = findOwnCandidate(body);
   // A page that declares nothing but whose content is a run of like linked blocks is a listing.
@@ -97,7 +98,7 @@ export function findMainContent(document: DomDocument, pageUrl: string): MainCon
   const root = fragmentBody(html);
   // Link lists inside an article are "related" boxes; on a listing they are the content, even in
   // Readability's pick.
-  cleanContent(root as unknown as Element, { dropLinkLists: !useOwn && !listingKind, isArticle: kind === 'article', pageUrl });
+  cleanContent(root as unknown as Element, { dropLinkLists: !useOwn && !listingKind, isArticle: kind === 'article', pageUrl, dropDuplicates: kind === 'product' });
   if (!root.textContent?.trim() && !root.querySelector('img')) return null;
   return { root, title: readability?.title ?? (dom.title?.trim() || null), byline: readability?.byline ?? null };
 }

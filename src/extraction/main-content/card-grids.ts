@@ -15,6 +15,8 @@ const MIN_TILES = 4;
 const MAX_TILE_TEXT = 200;
 const MIN_TILE_LINK_SHARE = 0.25;
 const HEADING = /^H[1-6]$/;
+/** A currency sign or code beside an amount: "$8.03", "€ 95,25", "12.99 EUR", "GBP 0.00". */
+const PRICE = /(?:[$€£¥₹]|\b(?:USD|EUR|GBP|AUD|CAD|CHF|JPY)\b)\s?\d|\d(?:[\d.,]*\d)?\s?(?:[€£$]|\b(?:USD|EUR|GBP|AUD|CAD|CHF|kr|zł)\b)/;
 /**
  * When tiles hold this share of the page's text, the tiles are the page: a category grid that
  * declares itself a product (its items' markup), so nothing is removed.
@@ -22,6 +24,8 @@ const HEADING = /^H[1-6]$/;
 const MAX_GRID_SHARE = 0.5;
 
 function signature(element: Element): string {
+  // Items of one list are alike whatever their classes (a carousel marks its first slide "snap-point").
+  if (element.tagName === 'LI') return 'LI';
   const firstClass = (element.getAttribute('class') ?? '').trim().split(/\s+/)[0] ?? '';
   return `${element.tagName}.${firstClass}`;
 }
@@ -33,10 +37,13 @@ function isTile(element: Element, stats: StatsMap): boolean {
   // Text tiles need link text; a tile of only an image and a link counts as well.
   if (own.text === 0) return element.tagName === 'A' || element.querySelector('a[href]') !== null;
   // A tile's name is its link; a feature card whose only link is "Learn more" is prose.
-  return element.tagName === 'A' || own.link >= MIN_TILE_LINK_SHARE * own.text;
+  if (element.tagName === 'A' || own.link >= MIN_TILE_LINK_SHARE * own.text) return true;
+  // Script-driven tiles have no link, but each still shows a price; a product's facts are not a run of prices.
+  return PRICE.test(element.textContent ?? '');
 }
 
-export function removeCardGrids(body: Element): void {
+/** Returns the page's text stats (read before the tiles went; removed tiles are disconnected) for later passes. */
+export function removeCardGrids(body: Element): StatsMap {
   const stats = collectTextStats(body);
   const grids: Element[][] = [];
   for (const parent of descendants(body)) {
@@ -55,7 +62,7 @@ export function removeCardGrids(body: Element): void {
   const pageText = stats.get(body)?.text ?? 0;
   let gridText = 0;
   for (const tiles of grids) for (const tile of tiles) gridText += stats.get(tile)?.text ?? 0;
-  if (gridText > MAX_GRID_SHARE * pageText) return;
+  if (gridText > MAX_GRID_SHARE * pageText) return stats;
   for (const tiles of grids) {
     const parent = tiles[0]!.parentElement;
     for (const tile of tiles) tile.remove();
@@ -66,4 +73,5 @@ export function removeCardGrids(body: Element): void {
       parent.remove();
     }
   }
+  return stats;
 }

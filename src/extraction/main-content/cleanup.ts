@@ -5,6 +5,7 @@
  */
 import { descendants, hasAncestorOrSelf, hasDescendantTag } from '../dom-walk.js';
 import { collectTextStats, linkDensity } from './text-stats.js';
+import { removeDuplicateBlocks } from './duplicate-blocks.js';
 
 const CAPTION_CLASS = /caption|credit/i;
 const isCaption = (element: Element): boolean => element.tagName === 'FIGCAPTION' || CAPTION_CLASS.test(element.getAttribute('class') ?? '');
@@ -157,9 +158,12 @@ export interface CleanOptions {
   /** The page says it is an article: short link labels repeated on it are share and tool widgets. */
   isArticle?: boolean;
   pageUrl?: string;
+  /** The page is about one product: blocks rendered twice (one copy per screen size) keep one copy. */
+  dropDuplicates?: boolean;
 }
 
 export function cleanContent(body: Element, options: CleanOptions): void {
+  if (options.dropDuplicates) removeDuplicateBlocks(body);
   for (const caption of descendants(body)) {
     // A caption image stays (images with alt text are content); only the caption text goes.
     if (isCaption(caption) && !hasDescendantTag(caption, IMG)) caption.remove();

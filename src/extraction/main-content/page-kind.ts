@@ -38,11 +38,13 @@ function jsonLdText(document: Document): string {
 export function guessPageKind(document: Document, pageUrl: string): PageKind {
   const jsonLd = jsonLdText(document);
   if (QUESTION.test(jsonLd) && !FAQ_PAGE.test(jsonLd)) return 'forum';
-  if (CATALOGUE.test(jsonLd) && PRODUCT_TYPE.test(jsonLd)) return 'listing';
+  const ogMeta = elementsByTag(document.documentElement, 'META').find((meta) => meta.getAttribute('property') === 'og:type');
+  const ogType = ogMeta?.getAttribute('content')?.toLowerCase().trim() ?? '';
+  // A shop's site-wide OfferCatalog rides along on its product pages; og:type=product (not
+  // product.group, a category) names the page itself.
+  if (CATALOGUE.test(jsonLd) && PRODUCT_TYPE.test(jsonLd)) return ogType === 'product' ? 'product' : 'listing';
   for (const [pattern, kind] of SCHEMA_KINDS) if (pattern.test(jsonLd)) return kind;
 
-  const ogMeta = elementsByTag(document.documentElement, 'META').find((meta) => meta.getAttribute('property') === 'og:type');
-  const ogType = ogMeta?.getAttribute('content')?.toLowerCase() ?? '';
   if (ogType.includes('product')) return 'product';
 
   let path = '';

@@ -1,0 +1,38 @@
+/**
+ * Shops render some blocks twice, one copy per screen size (name and price above the gallery for
+ * phones and beside it for desktops, feature cards in a carousel and a grid); without CSS both
+ * copies stay. A later block whose whole text repeats an earlier block's is such a copy.
+ */
+import { descendants } from '../dom-walk.js';
+import { collectTextStats } from './text-stats.js';
+
+/** Shorter texts ("Add to cart", sizes, "Details") repeat legitimately. */
+const MIN_COPY_TEXT = 25;
+
+function normalized(element: Element): string {
+  return (element.textContent ?? '').replace(/\s+/g, ' ').trim();
+}
+
+/**
+ * A block shown for phones, desktops and in a sticky bar has up to three copies; a text shown more
+ * often is a run of like items (variants, cards of a listing): all its blocks stay.
+ */
+const MAX_COPIES = 3;
+
+/** `body`: the extracted content (a small detached tree). */
+export function removeDuplicateBlocks(body: Element): void {
+  const stats = collectTextStats(body);
+  const blocks = new Map<string, Element[]>();
+  for (const element of descendants(body)) {
+    if ((stats.get(element)?.text ?? 0) < MIN_COPY_TEXT) continue;
+    const text = normalized(element);
+    const same = blocks.get(text);
+    if (!same) blocks.set(text, [element]);
+    // A wrapper and its only child share a text: the child is no copy.
+    else if (!same.some((block) => block.contains(element))) same.push(element);
+  }
+  for (const same of blocks.values()) {
+    if (same.length > MAX_COPIES) continue;
+    for (const copy of same.slice(1)) copy.remove();
+  }
+}
