@@ -2,7 +2,8 @@
  * npm run bench:extract [-- --limit N] [-- --sets scrapinghub,wcxb-dev]
  * For each shared benchmark set: F1 of the full pipeline (shared scorer), p50/p95 ms per page of the
  * full pipeline (all formats) and of Readability alone on linkedom in the same run, and pages/s of the
- * full pipeline on 1 and 2 worker threads. Progress on stderr, figures on stdout.
+ * full pipeline on 1 and 2 worker threads (in a child process started with the API's and worker's Node flags,
+ * src/extraction/process-flags.ts). Progress on stderr, figures on stdout.
  */
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
@@ -13,7 +14,7 @@ import { Readability } from '@mozilla/readability';
 import { parseDocument } from '../src/extraction/dom.js';
 import { decodeBody } from '../src/extraction/decode.js';
 import { extractHtml } from '../src/extraction/extract.js';
-import { threadExtractor } from '../src/extraction/thread-pool.js';
+import { EXTRACTION_PROCESS_NODE_FLAGS } from '../src/extraction/process-flags.js';
 import { projectRoot } from './lib/paths.js';
 
 const benchmarks = path.resolve(projectRoot, '..', 'shared', 'benchmarks', 'extraction');
@@ -50,27 +51,15 @@ function progress(label: string, done: number, total: number): void {
   if (done === total) process.stderr.write('\n');
 }
 
-async function throughput(pages: Page[], threads: number): Promise<number> {
-  const pool = threadExtractor(threads);
-  try {
-    // Warm every thread (JIT, the piece cache, the BPE ranks) as a long-running worker is, then time
-    // two passes over the set: steady-state throughput, not thread start-up.
-    await Promise.all(pages.slice(0, threads * 20).map((p) => pool.extract(p.html, p.url, {}).catch(() => undefined)));
-    const timed = [...pages, ...pages];
-    const started = performance.now();
-    let done = 0;
-    await Promise.all(
-      timed.map((p) =>
-        pool
-          .extract(p.html, p.url, {})
-          .catch(() => undefined)
-          .finally(() => progress(`${threads} thread(s)`, ++done, timed.length)),
-      ),
-    );
-    return timed.length / ((performance.now() - started) / 1000);
-  } finally {
-    await pool.close();
-  }
+/** Pages/s on 1 and 2 extraction threads, measured in a child process started like the API and the worker. */
+function threadThroughput(set: string): { 1: number; 2: number } {
+  const script = path.join(projectRoot, 'scripts', 'lib', 'extract-throughput.ts');
+  const output = execFileSync(process.execPath, [...EXTRACTION_PROCESS_NODE_FLAGS, '--import', 'tsx', script, path.join(benchmarks, set), String(limit), '1,2'], {
+    cwd: projectRoot,
+    encoding: 'utf8',
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  return JSON.parse(output.trim().split('\n').pop() ?? '{}') as { 1: number; 2: number };
 }
 
 async function bench(set: string) {
@@ -102,8 +91,7 @@ async function bench(set: string) {
   const predictionsFile = path.join(scratch, `${set}.json`);
   writeFileSync(predictionsFile, JSON.stringify(predictions));
   const score = JSON.parse(execFileSync(process.execPath, [path.join(benchmarks, 'score.mjs'), path.join(benchmarks, set), predictionsFile], { encoding: 'utf8' }).trim().split('\n').pop() ?? '{}');
-  const oneThread = await throughput(pages, 1);
-  const twoThreads = await throughput(pages, 2);
+  const { 1: oneThread, 2: twoThreads } = threadThroughput(set);
   const p50Pipeline = percentile(pipelineMs, 50);
   const p50Readability = percentile(readabilityMs, 50);
   return {
@@ -117,7 +105,7 @@ async function bench(set: string) {
     pipeline_ms: { p50: round(p50Pipeline), p95: round(percentile(pipelineMs, 95)) },
     readability_only_ms: { p50: round(p50Readability), p95: round(percentile(readabilityMs, 95)) },
     pipeline_over_readability_p50: round(p50Pipeline / p50Readability, 2),
-    pages_per_s: { threads_1: round(oneThread), threads_2: round(twoThreads), speedup: round(twoThreads / oneThread, 2) },
+    pages_per_s: { threads_1: round(oneThread), threads_2: round(twoThreads), speedup: round(twoThreads / oneThread, 2), node_flags: EXTRACTION_PROCESS_NODE_FLAGS },
   };
 }
 

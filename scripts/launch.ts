@@ -19,6 +19,7 @@ import { startTemporalServer } from './lib/temporal-server.js';
 import { waitUntil } from './lib/ports.js';
 import { ensureChromium } from './lib/chromium.js';
 import { startDevPayments, type DevPayments } from './lib/dev-payments.js';
+import { serviceNodeArgs, type ServiceEntry } from './lib/service-entry.js';
 
 /** A local key sealing webhook secrets when none is configured: made once, kept under .data/ (never committed). */
 function localEncryptionKey(): string {
@@ -114,9 +115,8 @@ try {
     WEBHOOK_ENCRYPTION_KEY: cfg.WEBHOOK_ENCRYPTION_KEY ?? localEncryptionKey(),
     ...payments?.env,
   };
-  const nodeArgs = (entry: string) => ['--import', 'tsx', path.join(projectRoot, entry)];
-  const supervise = (name: string, entry: string, restarts = 0): void => {
-    const child = startProcess(name, process.execPath, nodeArgs(entry), { cwd: projectRoot, env, prefixOutput: true });
+  const supervise = (name: string, entry: ServiceEntry, restarts = 0): void => {
+    const child = startProcess(name, process.execPath, serviceNodeArgs(entry), { cwd: projectRoot, env, prefixOutput: true });
     pids.record(name, child.child.pid);
     services.push(child);
     void child.exited.then((code) => {

@@ -1,0 +1,10 @@
+import path from 'node:path';
+import { EXTRACTION_PROCESS_NODE_FLAGS } from '../../src/extraction/process-flags.js';
+import { projectRoot } from './paths.js';
+
+export type ServiceEntry = 'src/api/main.ts' | 'src/temporal/worker-main.ts';
+
+/** `node` arguments that start one of Pith's processes as `npm start` does: TypeScript through tsx, extraction-process flags. */
+export function serviceNodeArgs(entry: ServiceEntry): string[] {
+  return [...EXTRACTION_PROCESS_NODE_FLAGS, '--import', 'tsx', path.join(projectRoot, entry)];
+}
