@@ -50,6 +50,13 @@ const BODY_ROOT_MIN_SHARE = 0.5;
 const LISTING_MIN_TEXT_SHARE = 0.3;
 
 /**
+ * When our root on a declared listing is mostly a run of like linked item blocks (looksLikeListing),
+ * that run is the listing: a Readability pick with less than this share of the root's whole text kept
+ * a long category blurb or one block of the items, not the grid.
+ */
+const LISTING_ITEMS_MIN_TEXT_SHARE = 0.9;
+
+/**
  * Finds the main content of a page. Mutates `document` (callers read metadata first).
  * Returns null when the page has no main content.
  */
@@ -67,7 +74,7 @@ export function findMainContent(document: DomDocument, pageUrl: string): MainCon
   // Filter and sort panels beside a grid are controls, not items; pages declaring an article have none worth the risk.
   const dropFacets = declared === 'listing' || declared === 'product' || declared === 'unknown';
   const postChrome = declared === 'forum' ? 'always' : declared === 'unknown' ? 'if-repeated' : undefined;
-  removeBoilerplate(body, { dropComments: declared === 'article', dropReviews: declared === 'product', dropFacets, postChrome });
+  removeBoilerplate(body, { dropComments: declared === 'article', dropReviews: declared === 'product', dropBuyForms: declared === 'product', dropFacets, postChrome });
   // Recommendation tiles around one product; on other kinds such tiles are too often the content.
   if (declared === 'product') removeRecommendationWidgets(body, removeCardGrids(body));
 
@@ -80,6 +87,8 @@ export function findMainContent(document: DomDocument, pageUrl: string): MainCon
   const listingKind = kind === 'listing' || kind === 'repeated';
   // Read now, like the HTML below: Readability rewrites the document it reads.
   const ownIsArticle = listingKind && own !== null && holdsArticleBody(own.root, own.stats);
+  // On a declared listing whose root is mostly a run of like item blocks, Readability must keep nearly all of it.
+  const ownHasItems = kind === 'listing' && own !== null && looksLikeListing(own.root, (element) => own.stats.get(element)?.text ?? 0);
   const ownHtml = own ? own.root.outerHTML : '';
   const readability = runReadability(dom);
 
@@ -92,7 +101,8 @@ export function findMainContent(document: DomDocument, pageUrl: string): MainCon
     own !== null &&
     (!readability ||
       readabilityLength < minShare * own.proseLength ||
-      (listingKind && readabilityLength < LISTING_MIN_TEXT_SHARE * own.textLength && !ownIsArticle));
+      (listingKind && readabilityLength < LISTING_MIN_TEXT_SHARE * own.textLength && !ownIsArticle) ||
+      (ownHasItems && readabilityLength < LISTING_ITEMS_MIN_TEXT_SHARE * own.textLength && !ownIsArticle));
   const html = useOwn ? ownHtml : readability?.html;
   if (!html) return null;
   const root = fragmentBody(html);

@@ -7,6 +7,8 @@
 
 import { collapsedLength as textLength, descendants, elementsByTag, hasAncestorOrSelf, hasDescendantTag } from '../dom-walk.js';
 import { isFacetPanel } from './facets.js';
+import { isPagedGrid } from './paged-grids.js';
+import { isBuyForm } from './buy-forms.js';
 import { isInsideQaPost, isPostChrome } from './forum-chrome.js';
 
 /** Never content: code, media widgets, form controls (their labels read as "Add to cart", "Search"). */
@@ -82,6 +84,8 @@ export interface BoilerplateOptions {
   postChrome?: 'always' | 'if-repeated';
   /** Filter, facet and sort panels (facets.ts): on listing, product and undeclared pages. */
   dropFacets?: boolean;
+  /** Cart forms around a product (buy-forms.ts): on product pages. */
+  dropBuyForms?: boolean;
 }
 
 /** Poster cards or signatures on this many posts make a page declaring nothing a thread. */
@@ -124,14 +128,17 @@ export function removeBoilerplate(body: Element, options: BoilerplateOptions): v
       // Readability weighs "media" and "social" in class names against a block: an embed's names say nothing of its worth.
       element.removeAttribute('class');
       element.removeAttribute('id');
-    } else if (BOILERPLATE_WORDS.test(names)) remove(element);
-    else if (options.dropComments && COMMENT_WORDS.test(names)) removeUnlessTitled(element);
+    } else if (BOILERPLATE_WORDS.test(names)) {
+      // An infinite-scroll grid named "pagination" is the items, not a pager bar.
+      if (!isPagedGrid(element, names)) remove(element);
+    } else if (options.dropComments && COMMENT_WORDS.test(names)) removeUnlessTitled(element);
     else if (options.dropReviews && REVIEW_WORDS.test(names)) removeUnlessTitled(element);
     else if (options.dropFacets && element.isConnected && isFacetPanel(element, textLength, pageText)) element.remove();
     else if (options.postChrome && isPostChrome(names)) postChrome.push(element);
     else if (options.postChrome && COMMENT_WORDS.test(names) && isInsideQaPost(element)) removeUnlessTitled(element);
   }
   if (options.postChrome === 'always' || postChrome.length >= POST_CHROME_MIN_REPEATS) for (const element of postChrome) remove(element);
+  if (options.dropBuyForms) for (const element of all) if (isBuyForm(element)) remove(element);
   if (options.dropReviews) {
     for (const element of all) if (REVIEW_ITEMPROPS.has(element.getAttribute('itemprop') ?? '')) removeUnlessTitled(element);
   }

@@ -8,7 +8,13 @@ import { collectTextStats, linkDensity } from './text-stats.js';
 import { removeDuplicateBlocks } from './duplicate-blocks.js';
 
 const CAPTION_CLASS = /caption|credit/i;
-const isCaption = (element: Element): boolean => element.tagName === 'FIGCAPTION' || CAPTION_CLASS.test(element.getAttribute('class') ?? '');
+/**
+ * A block named "caption" that holds a heading is a card's text (a shop tile's "product-caption",
+ * Bootstrap's thumbnail "caption": name, blurb, price), not an image caption.
+ */
+const CARD_HEADINGS = new Set(['H2', 'H3', 'H4', 'H5', 'H6']);
+const isCaption = (element: Element): boolean =>
+  element.tagName === 'FIGCAPTION' || (CAPTION_CLASS.test(element.getAttribute('class') ?? '') && !hasDescendantTag(element, CARD_HEADINGS));
 
 /** class/id words of author/date lines and article tool rows. */
 const METADATA_WORDS = /(?:^|[\s_-])(?:byline|author|authors|dateline|timestamp|date|time|published|updated|posted|meta|article-meta|post-meta|entry-meta|read-?time)(?:$|[\s_-])/i;
