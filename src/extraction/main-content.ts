@@ -109,7 +109,8 @@ export function findMainContent(document: DomDocument, pageUrl: string): MainCon
   const root = fragmentBody(html);
   // Link lists inside an article are "related" boxes; on a listing they are the content, even in
   // Readability's pick.
-  cleanContent(root as unknown as Element, { dropLinkLists: !useOwn && !listingKind, isArticle: kind === 'article', pageUrl, dropDuplicates: kind === 'product' });
+  // Shops and the landing pages that declare nothing render some blocks once per screen size.
+  cleanContent(root as unknown as Element, { dropLinkLists: !useOwn && !listingKind, isArticle: kind === 'article', pageUrl, dropDuplicates: kind === 'product' || kind === 'unknown' });
   if (!root.textContent?.trim() && !root.querySelector('img')) return null;
   return { root, title: readability?.title ?? (dom.title?.trim() || null), byline: readability?.byline ?? null };
 }
