@@ -24,6 +24,8 @@ export interface MainContent {
  * the share is small for pages that declare themselves articles and large for the other kinds.
  * Even for articles it is a fifth, not less: og:type=article is also what CMSs stamp on service and
  * landing pages, where Readability keeps the intro box and our root holds the sections below it.
+ * `unknown`: about two thirds, not less: service and landing pages declare nothing, and Readability
+ * keeps their first sections and drops the feature boxes and plan tables below them.
  * `repeated`: a page declaring nothing whose root is a run of like linked blocks (looksLikeListing);
  * when Readability still gets 90% of that text it found the same content, usually more cleanly.
  * `index`: a page declaring itself an article on which several listing signs agree (looksLikeIndexPage):
@@ -31,7 +33,7 @@ export interface MainContent {
  */
 const READABILITY_MIN_SHARE: Record<PageKind | 'repeated' | 'index', number> = {
   article: 0.2,
-  unknown: 0.6,
+  unknown: 0.65,
   forum: 0.8,
   product: 1,
   listing: 0.8,
@@ -40,6 +42,13 @@ const READABILITY_MIN_SHARE: Record<PageKind | 'repeated' | 'index', number> = {
 };
 
 const BODY_ROOT_MIN_SHARE = 0.5;
+
+/**
+ * og:type=article on an address that names no story (no date folder, numeric id or long slug:
+ * /services/hr-consulting/, /support-services/security-consulting/) is a CMS default on a service or
+ * landing page made of several sections, of which Readability keeps one: it must hold half our root's prose.
+ */
+const LANDING_MIN_SHARE = 0.5;
 
 /**
  * On a listing, item names and teasers are links, so our root's prose (text outside links) undercounts
@@ -95,7 +104,9 @@ export function findMainContent(document: DomDocument, pageUrl: string): MainCon
   // A root that is the whole <body> found no content block at all (menus and footers stay in it);
   // on a page declaring nothing, Readability's pick holding half its prose is the better bet.
   const wholePage = own !== null && own.root === body && kind === 'unknown';
-  const minShare = wholePage ? BODY_ROOT_MIN_SHARE : READABILITY_MIN_SHARE[kind];
+  // `signs` are read only for articles whose address names no story.
+  const landing = kind === 'article' && signs !== null;
+  const minShare = wholePage ? BODY_ROOT_MIN_SHARE : landing ? LANDING_MIN_SHARE : READABILITY_MIN_SHARE[kind];
   const readabilityLength = readability?.textLength ?? 0;
   const useOwn =
     own !== null &&
@@ -108,7 +119,8 @@ export function findMainContent(document: DomDocument, pageUrl: string): MainCon
   const root = fragmentBody(html);
   // Link lists inside an article are "related" boxes; on a listing they are the content, even in
   // Readability's pick.
-  cleanContent(root as unknown as Element, { dropLinkLists: !useOwn && !listingKind, isArticle: kind === 'article', pageUrl, dropDuplicates: kind === 'product' });
+  // Shops and the landing pages that declare nothing render some blocks once per screen size.
+  cleanContent(root as unknown as Element, { dropLinkLists: !useOwn && !listingKind, isArticle: kind === 'article', pageUrl, dropDuplicates: kind === 'product' || kind === 'unknown' });
   if (!root.textContent?.trim() && !root.querySelector('img')) return null;
   return { root, title: readability?.title ?? (dom.title?.trim() || null), byline: readability?.byline ?? null };
 }

@@ -2,6 +2,7 @@
  * Shops render some blocks twice, one copy per screen size (name and price above the gallery for
  * phones and beside it for desktops, feature cards in a carousel and a grid); without CSS both
  * copies stay. A later block whose whole text repeats an earlier block's is such a copy.
+ * Landing and service pages declaring nothing do the same with their hero and feature boxes.
  */
 import { descendants } from '../dom-walk.js';
 import { collectTextStats } from './text-stats.js';
