@@ -6,6 +6,7 @@
  */
 
 import { collapsedLength as textLength, descendants, elementsByTag, hasAncestorOrSelf, hasDescendantTag } from '../dom-walk.js';
+import { isAuthorBox } from './author-box.js';
 import { isFacetPanel } from './facets.js';
 import { isInsideQaPost, isPostChrome } from './forum-chrome.js';
 
@@ -73,7 +74,8 @@ const H1 = new Set(['H1']);
 const NEVER_REMOVED = new Set(['HTML', 'BODY', 'MAIN', 'ARTICLE']);
 
 export interface BoilerplateOptions {
-  dropComments: boolean;
+  /** Reader comments: always on pages declaring an article; 'if-one-article' where the markup holds exactly one article. */
+  dropComments: boolean | 'if-one-article';
   dropReviews?: boolean;
   /**
    * Per-post chrome of threads (forum-chrome.ts): 'always' on pages declaring themselves forums,
@@ -82,6 +84,8 @@ export interface BoilerplateOptions {
   postChrome?: 'always' | 'if-repeated';
   /** Filter, facet and sort panels (facets.ts): on listing, product and undeclared pages. */
   dropFacets?: boolean;
+  /** The writer's photo-name-biography box (author-box.ts): on pages that may be one article. */
+  dropAuthorBoxes?: boolean;
 }
 
 /** Poster cards or signatures on this many posts make a page declaring nothing a thread. */
@@ -103,6 +107,7 @@ export function removeBoilerplate(body: Element, options: BoilerplateOptions): v
     element.remove();
   };
 
+  const dropComments = options.dropComments === 'if-one-article' ? holdsOneArticle(all) : options.dropComments;
   // The page title is the first <h1> outside any modal; a modal holding it is a misnamed wrapper.
   const pageTitle = all.find((element) => element.tagName === 'H1' && !hasAncestorOrSelf(element, isModal)) ?? null;
   for (const element of all) {
@@ -125,7 +130,8 @@ export function removeBoilerplate(body: Element, options: BoilerplateOptions): v
       element.removeAttribute('class');
       element.removeAttribute('id');
     } else if (BOILERPLATE_WORDS.test(names)) remove(element);
-    else if (options.dropComments && COMMENT_WORDS.test(names)) removeUnlessTitled(element);
+    else if (dropComments && COMMENT_WORDS.test(names) && !hasAncestorOrSelf(element, isCode)) removeUnlessTitled(element);
+    else if (options.dropAuthorBoxes && element.isConnected && isAuthorBox(element, names, textLength, pageText)) removeUnlessTitled(element);
     else if (options.dropReviews && REVIEW_WORDS.test(names)) removeUnlessTitled(element);
     else if (options.dropFacets && element.isConnected && isFacetPanel(element, textLength, pageText)) element.remove();
     else if (options.postChrome && isPostChrome(names)) postChrome.push(element);
@@ -136,6 +142,39 @@ export function removeBoilerplate(body: Element, options: BoilerplateOptions): v
     for (const element of all) if (REVIEW_ITEMPROPS.has(element.getAttribute('itemprop') ?? '')) removeUnlessTitled(element);
   }
   removeSiteHeaders(all);
+}
+
+/** Syntax highlighters mark code comments up as "comment" spans ("hljs-comment", "token comment"): code, not reader comments. */
+const CODE_TAGS = new Set(['PRE', 'CODE']);
+const isCode = (element: Element): boolean => CODE_TAGS.has(element.tagName);
+
+/** hAtom's blog entry class, as Blogger and WordPress themes write it. */
+const HENTRY = /(?:^|\s)hentry(?:$|\s)/;
+/** An article marker with less text than this is an empty shell (a modal's frame, a teaser's wrapper). */
+const ARTICLE_MIN_TEXT = 200;
+
+function isArticleMarker(element: Element): boolean {
+  if (element.tagName === 'ARTICLE') return true;
+  const itemprop = element.getAttribute('itemprop');
+  return itemprop === 'articleBody' || itemprop === 'blogPost' || HENTRY.test(element.getAttribute('class') ?? '');
+}
+
+/**
+ * A page declaring nothing whose markup holds exactly one article (an <article>, a schema.org articleBody
+ * or blogPost, an hAtom entry) is a story with reader comments under it, as on blogs and news
+ * aggregators; a thread marks up each post alike, or none. Articles inside another count once; shells
+ * with next to no text not at all.
+ */
+function holdsOneArticle(all: Element[]): boolean {
+  let outermost: Element | null = null;
+  let count = 0;
+  for (const element of all) {
+    if (!isArticleMarker(element) || (outermost && outermost.contains(element))) continue;
+    if (textLength(element) < ARTICLE_MIN_TEXT) continue;
+    outermost = element;
+    if (++count > 1) return false;
+  }
+  return count === 1;
 }
 
 /**
