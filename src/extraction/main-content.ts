@@ -71,7 +71,7 @@ export function findMainContent(document: DomDocument, pageUrl: string): MainCon
   const dropAuthorBoxes = declared === 'article' || declared === 'unknown';
   // On a page declaring nothing, comments go only where the markup shows one article they hang under.
   const dropComments = declared === 'article' ? true : declared === 'unknown' ? 'if-one-article' : false;
-  removeBoilerplate(body, { dropComments, dropReviews: declared === 'product', dropFacets, postChrome, dropAuthorBoxes });
+  removeBoilerplate(body, { dropComments, dropReviews: declared === 'product', dropFacets, postChrome, dropAuthorBoxes, keepCollapsedPanels: dropAuthorBoxes });
   // Recommendation tiles around one product; on other kinds such tiles are too often the content.
   if (declared === 'product') removeRecommendationWidgets(body, removeCardGrids(body));
 

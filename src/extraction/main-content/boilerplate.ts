@@ -7,6 +7,7 @@
 
 import { collapsedLength as textLength, descendants, elementsByTag, hasAncestorOrSelf, hasDescendantTag } from '../dom-walk.js';
 import { isAuthorBox } from './author-box.js';
+import { isCollapsedPanel } from './collapsed-panels.js';
 import { isFacetPanel } from './facets.js';
 import { isInsideQaPost, isPostChrome } from './forum-chrome.js';
 
@@ -24,6 +25,20 @@ function isChrome(element: Element): boolean {
   if (CHROME_TAGS.has(element.tagName) || element.hasAttribute('hidden')) return true;
   const role = element.getAttribute('role');
   return (role !== null && CHROME_ROLES.has(role)) || element.getAttribute('aria-hidden') === 'true';
+}
+
+/** Chrome only because hidden (not a landmark or a chrome role): a collapsed panel may be content. */
+function isHiddenOnly(element: Element): boolean {
+  if (CHROME_TAGS.has(element.tagName)) return false;
+  const role = element.getAttribute('role');
+  return role === null || !CHROME_ROLES.has(role);
+}
+
+function unhide(element: Element): void {
+  element.removeAttribute('hidden');
+  element.removeAttribute('aria-hidden');
+  const style = element.getAttribute('style');
+  if (style !== null) element.setAttribute('style', style.replace(HIDDEN_STYLE_GLOBAL, ''));
 }
 
 /**
@@ -67,6 +82,7 @@ const REVIEW_ITEMPROPS = new Set(['review', 'aggregateRating']);
 const EMBED_WORDS = /(?:^|[\s_-])(?:embed|embedded|twitter-tweet|instagram-media|tiktok-embed)(?:$|[\s_-])/i;
 
 const HIDDEN_STYLE = /(?:display\s*:\s*none|visibility\s*:\s*hidden)/i;
+const HIDDEN_STYLE_GLOBAL = new RegExp(HIDDEN_STYLE.source, 'gi');
 
 const H1 = new Set(['H1']);
 
@@ -86,6 +102,8 @@ export interface BoilerplateOptions {
   dropFacets?: boolean;
   /** The writer's photo-name-biography box (author-box.ts): on pages that may be one article. */
   dropAuthorBoxes?: boolean;
+  /** Hidden accordion and tab panels (collapsed-panels.ts) are content, not hidden chrome. */
+  keepCollapsedPanels?: boolean;
 }
 
 /** Poster cards or signatures on this many posts make a page declaring nothing a thread. */
@@ -114,10 +132,16 @@ export function removeBoilerplate(body: Element, options: BoilerplateOptions): v
     if (!isModal(element) || NEVER_REMOVED.has(element.tagName) || !element.isConnected) continue;
     if (pageTitle ? !element.contains(pageTitle) : !hasDescendantTag(element, H1)) element.remove();
   }
-  for (const element of all) if (isChrome(element)) remove(element);
+  // A collapsed panel kept is shown: Readability skips what is hidden.
+  const keepPanel = (element: Element): boolean => {
+    if (options.keepCollapsedPanels !== true || !isCollapsedPanel(element)) return false;
+    unhide(element);
+    return true;
+  };
+  for (const element of all) if (isChrome(element) && !(isHiddenOnly(element) && keepPanel(element))) remove(element);
   for (const element of all) {
     const style = element.getAttribute('style');
-    if (style !== null && HIDDEN_STYLE.test(style)) remove(element);
+    if (style !== null && HIDDEN_STYLE.test(style) && !keepPanel(element)) remove(element);
   }
   const postChrome: Element[] = [];
   for (const element of all) {
