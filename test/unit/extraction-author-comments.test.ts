@@ -47,7 +47,7 @@ describe('reader comments on pages declaring nothing', () => {
     const document = page(`<h1>Thread</h1>${posts}${comments}`);
     removeBoilerplate(document.body, { dropComments: 'if-one-article' });
     expect(document.body.textContent).toContain('what a reader thought');
-    const single = page(`<article><h1>Story</h1>${prose('the story', 2)}</article>${comments}`);
+    const single = page(`<div class="post hentry"><h1>Story</h1>${prose('the story', 2)}</div>${comments}`);
     removeBoilerplate(single.body, { dropComments: 'if-one-article' });
     expect(single.body.textContent).not.toContain('what a reader thought');
   });

@@ -177,17 +177,19 @@ const HENTRY = /(?:^|\s)hentry(?:$|\s)/;
 /** An article marker with less text than this is an empty shell (a modal's frame, a teaser's wrapper). */
 const ARTICLE_MIN_TEXT = 200;
 
+/**
+ * Markup that declares a blog entry. A bare <article> does not count: discussion sites wrap the story
+ * heading a thread in one too, and there the comments are the content.
+ */
 function isArticleMarker(element: Element): boolean {
-  if (element.tagName === 'ARTICLE') return true;
   const itemprop = element.getAttribute('itemprop');
   return itemprop === 'articleBody' || itemprop === 'blogPost' || HENTRY.test(element.getAttribute('class') ?? '');
 }
 
 /**
- * A page declaring nothing whose markup holds exactly one article (an <article>, a schema.org articleBody
- * or blogPost, an hAtom entry) is a story with reader comments under it, as on blogs and news
- * aggregators; a thread marks up each post alike, or none. Articles inside another count once; shells
- * with next to no text not at all.
+ * A page declaring nothing whose markup holds exactly one blog entry (a schema.org articleBody or
+ * blogPost, an hAtom entry) is a post with reader comments under it; a thread marks up each post
+ * alike, or none. Entries inside another count once; shells with next to no text not at all.
  */
 function holdsOneArticle(all: Element[]): boolean {
   let outermost: Element | null = null;
