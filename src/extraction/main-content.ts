@@ -83,7 +83,19 @@ export function findMainContent(document: DomDocument, pageUrl: string): MainCon
   // Filter and sort panels beside a grid are controls, not items; pages declaring an article have none worth the risk.
   const dropFacets = declared === 'listing' || declared === 'product' || declared === 'unknown';
   const postChrome = declared === 'forum' ? 'always' : declared === 'unknown' ? 'if-repeated' : undefined;
-  removeBoilerplate(body, { dropComments: declared === 'article', dropReviews: declared === 'product', dropBuyForms: declared === 'product', dropFacets, postChrome });
+  // The writer's biography box under a story; pages declaring nothing are often stories too.
+  const dropAuthorBoxes = declared === 'article' || declared === 'unknown';
+  // On a page declaring nothing, comments go only where the markup shows one article they hang under.
+  const dropComments = declared === 'article' ? true : declared === 'unknown' ? 'if-one-article' : false;
+  removeBoilerplate(body, {
+    dropComments,
+    dropReviews: declared === 'product',
+    dropBuyForms: declared === 'product',
+    dropFacets,
+    postChrome,
+    dropAuthorBoxes,
+    keepCollapsedPanels: dropAuthorBoxes,
+  });
   // Recommendation tiles around one product; on other kinds such tiles are too often the content.
   if (declared === 'product') removeRecommendationWidgets(body, removeCardGrids(body));
 

@@ -6,6 +6,8 @@
  */
 
 import { collapsedLength as textLength, descendants, elementsByTag, hasAncestorOrSelf, hasDescendantTag } from '../dom-walk.js';
+import { isAuthorBox } from './author-box.js';
+import { isCollapsedPanel } from './collapsed-panels.js';
 import { isFacetPanel } from './facets.js';
 import { isPagedGrid } from './paged-grids.js';
 import { isBuyForm } from './buy-forms.js';
@@ -25,6 +27,20 @@ function isChrome(element: Element): boolean {
   if (CHROME_TAGS.has(element.tagName) || element.hasAttribute('hidden')) return true;
   const role = element.getAttribute('role');
   return (role !== null && CHROME_ROLES.has(role)) || element.getAttribute('aria-hidden') === 'true';
+}
+
+/** Chrome only because hidden (not a landmark or a chrome role): a collapsed panel may be content. */
+function isHiddenOnly(element: Element): boolean {
+  if (CHROME_TAGS.has(element.tagName)) return false;
+  const role = element.getAttribute('role');
+  return role === null || !CHROME_ROLES.has(role);
+}
+
+function unhide(element: Element): void {
+  element.removeAttribute('hidden');
+  element.removeAttribute('aria-hidden');
+  const style = element.getAttribute('style');
+  if (style !== null) element.setAttribute('style', style.replace(HIDDEN_STYLE_GLOBAL, ''));
 }
 
 /**
@@ -68,6 +84,7 @@ const REVIEW_ITEMPROPS = new Set(['review', 'aggregateRating']);
 const EMBED_WORDS = /(?:^|[\s_-])(?:embed|embedded|twitter-tweet|instagram-media|tiktok-embed)(?:$|[\s_-])/i;
 
 const HIDDEN_STYLE = /(?:display\s*:\s*none|visibility\s*:\s*hidden)/i;
+const HIDDEN_STYLE_GLOBAL = new RegExp(HIDDEN_STYLE.source, 'gi');
 
 const H1 = new Set(['H1']);
 
@@ -75,7 +92,8 @@ const H1 = new Set(['H1']);
 const NEVER_REMOVED = new Set(['HTML', 'BODY', 'MAIN', 'ARTICLE']);
 
 export interface BoilerplateOptions {
-  dropComments: boolean;
+  /** Reader comments: always on pages declaring an article; 'if-one-article' where the markup holds exactly one article. */
+  dropComments: boolean | 'if-one-article';
   dropReviews?: boolean;
   /**
    * Per-post chrome of threads (forum-chrome.ts): 'always' on pages declaring themselves forums,
@@ -86,6 +104,10 @@ export interface BoilerplateOptions {
   dropFacets?: boolean;
   /** Cart forms around a product (buy-forms.ts): on product pages. */
   dropBuyForms?: boolean;
+  /** The writer's photo-name-biography box (author-box.ts): on pages that may be one article. */
+  dropAuthorBoxes?: boolean;
+  /** Hidden accordion and tab panels (collapsed-panels.ts) are content, not hidden chrome. */
+  keepCollapsedPanels?: boolean;
 }
 
 /** Poster cards or signatures on this many posts make a page declaring nothing a thread. */
@@ -107,16 +129,23 @@ export function removeBoilerplate(body: Element, options: BoilerplateOptions): v
     element.remove();
   };
 
+  const dropComments = options.dropComments === 'if-one-article' ? holdsOneArticle(all) : options.dropComments;
   // The page title is the first <h1> outside any modal; a modal holding it is a misnamed wrapper.
   const pageTitle = all.find((element) => element.tagName === 'H1' && !hasAncestorOrSelf(element, isModal)) ?? null;
   for (const element of all) {
     if (!isModal(element) || NEVER_REMOVED.has(element.tagName) || !element.isConnected) continue;
     if (pageTitle ? !element.contains(pageTitle) : !hasDescendantTag(element, H1)) element.remove();
   }
-  for (const element of all) if (isChrome(element)) remove(element);
+  // A collapsed panel kept is shown: Readability skips what is hidden.
+  const keepPanel = (element: Element): boolean => {
+    if (options.keepCollapsedPanels !== true || !isCollapsedPanel(element)) return false;
+    unhide(element);
+    return true;
+  };
+  for (const element of all) if (isChrome(element) && !(isHiddenOnly(element) && keepPanel(element))) remove(element);
   for (const element of all) {
     const style = element.getAttribute('style');
-    if (style !== null && HIDDEN_STYLE.test(style)) remove(element);
+    if (style !== null && HIDDEN_STYLE.test(style) && !keepPanel(element)) remove(element);
   }
   const postChrome: Element[] = [];
   for (const element of all) {
@@ -131,7 +160,8 @@ export function removeBoilerplate(body: Element, options: BoilerplateOptions): v
     } else if (BOILERPLATE_WORDS.test(names)) {
       // An infinite-scroll grid named "pagination" is the items, not a pager bar.
       if (!isPagedGrid(element, names)) remove(element);
-    } else if (options.dropComments && COMMENT_WORDS.test(names)) removeUnlessTitled(element);
+    } else if (dropComments && COMMENT_WORDS.test(names) && !hasAncestorOrSelf(element, isCode)) removeUnlessTitled(element);
+    else if (options.dropAuthorBoxes && element.isConnected && isAuthorBox(element, names, textLength, pageText)) removeUnlessTitled(element);
     else if (options.dropReviews && REVIEW_WORDS.test(names)) removeUnlessTitled(element);
     else if (options.dropFacets && element.isConnected && isFacetPanel(element, textLength, pageText)) element.remove();
     else if (options.postChrome && isPostChrome(names)) postChrome.push(element);
@@ -143,6 +173,41 @@ export function removeBoilerplate(body: Element, options: BoilerplateOptions): v
     for (const element of all) if (REVIEW_ITEMPROPS.has(element.getAttribute('itemprop') ?? '')) removeUnlessTitled(element);
   }
   removeSiteHeaders(all);
+}
+
+/** Syntax highlighters mark code comments up as "comment" spans ("hljs-comment", "token comment"): code, not reader comments. */
+const CODE_TAGS = new Set(['PRE', 'CODE']);
+const isCode = (element: Element): boolean => CODE_TAGS.has(element.tagName);
+
+/** hAtom's blog entry class, as Blogger and WordPress themes write it. */
+const HENTRY = /(?:^|\s)hentry(?:$|\s)/;
+/** An article marker with less text than this is an empty shell (a modal's frame, a teaser's wrapper). */
+const ARTICLE_MIN_TEXT = 200;
+
+/**
+ * Markup that declares a blog entry. A bare <article> does not count: discussion sites wrap the story
+ * heading a thread in one too, and there the comments are the content.
+ */
+function isArticleMarker(element: Element): boolean {
+  const itemprop = element.getAttribute('itemprop');
+  return itemprop === 'articleBody' || itemprop === 'blogPost' || HENTRY.test(element.getAttribute('class') ?? '');
+}
+
+/**
+ * A page declaring nothing whose markup holds exactly one blog entry (a schema.org articleBody or
+ * blogPost, an hAtom entry) is a post with reader comments under it; a thread marks up each post
+ * alike, or none. Entries inside another count once; shells with next to no text not at all.
+ */
+function holdsOneArticle(all: Element[]): boolean {
+  let outermost: Element | null = null;
+  let count = 0;
+  for (const element of all) {
+    if (!isArticleMarker(element) || (outermost && outermost.contains(element))) continue;
+    if (textLength(element) < ARTICLE_MIN_TEXT) continue;
+    outermost = element;
+    if (++count > 1) return false;
+  }
+  return count === 1;
 }
 
 /**
