@@ -1,6 +1,7 @@
 import { execFileSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import { EXTRACTION_PROCESS_NODE_FLAGS } from '../../src/extraction/process-flags.js';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 
@@ -15,7 +16,9 @@ describe('docker-compose.yml', () => {
     const config = JSON.parse(execFileSync(cli, ['-f', 'docker-compose.yml', 'config', '--format', 'json'], { cwd: root, encoding: 'utf8', env }));
     expect(config.services.temporal.environment.DB).toBe('postgres12');
     expect(config.services.api.environment.DATABASE_URL).toMatch(/@postgres:5432\//);
-    expect(config.services.worker.command).toEqual(['node', '--import', 'tsx', 'src/temporal/worker-main.ts']);
+    // Started as npm start starts them, with the extraction processes' Node flags.
+    expect(config.services.worker.command).toEqual(['node', ...EXTRACTION_PROCESS_NODE_FLAGS, '--import', 'tsx', 'src/temporal/worker-main.ts']);
+    expect(config.services.api.command).toEqual(['node', ...EXTRACTION_PROCESS_NODE_FLAGS, '--import', 'tsx', 'src/api/main.ts']);
     expect(config.services.api.environment.WEBHOOK_ENCRYPTION_KEY).toBe('ab'.repeat(32));
   });
 
