@@ -16,6 +16,7 @@ import { decodeBody } from '../src/extraction/decode.js';
 import { extractHtml } from '../src/extraction/extract.js';
 import { EXTRACTION_PROCESS_NODE_FLAGS } from '../src/extraction/process-flags.js';
 import { projectRoot } from './lib/paths.js';
+import { savedPageUrl } from './lib/saved-page-url.js';
 
 const benchmarks = path.resolve(projectRoot, '..', 'shared', 'benchmarks', 'extraction');
 const limitArg = process.argv.indexOf('--limit');
@@ -36,7 +37,8 @@ function loadPages(set: string): Page[] {
     .slice(0, limit)
     .map((file) => {
       const id = file.slice(0, -'.html.gz'.length);
-      return { id, html: decodeBody(gunzipSync(readFileSync(path.join(dir, file))), undefined), url: `https://page.invalid/${id}` };
+      const html = decodeBody(gunzipSync(readFileSync(path.join(dir, file))), undefined);
+      return { id, html, url: savedPageUrl(html, id) };
     });
 }
 

@@ -10,24 +10,12 @@ import { gunzipSync } from 'node:zlib';
 import { decodeBody } from '../src/extraction/decode.js';
 import { extractHtml } from '../src/extraction/extract.js';
 import { ExtractionError } from '../src/extraction/errors.js';
+import { savedPageUrl } from './lib/saved-page-url.js';
 
 const [folder, outFile] = process.argv.slice(2);
 if (!folder || !outFile) {
   console.error('usage: npm run -s extract:dir -- <folder of *.html.gz> <out.json>');
   process.exit(2);
-}
-
-/** The page's own idea of its address, else a placeholder (only used to absolutise links). */
-function pageUrl(html: string, id: string): string {
-  const canonical =
-    /<link[^>]+rel=["']canonical["'][^>]*href=["']([^"']+)["']/i.exec(html)?.[1] ??
-    /<meta[^>]+property=["']og:url["'][^>]*content=["']([^"']+)["']/i.exec(html)?.[1];
-  try {
-    if (canonical) return new URL(canonical).href;
-  } catch {
-    /* relative or malformed: fall through */
-  }
-  return `https://page.invalid/${id}`;
 }
 
 const files = readdirSync(folder).filter((f) => f.endsWith('.html.gz')).sort();
@@ -38,7 +26,7 @@ files.forEach((file, index) => {
   const id = file.slice(0, -'.html.gz'.length);
   const html = decodeBody(gunzipSync(readFileSync(path.join(folder, file))), undefined);
   try {
-    const { content, text } = extractHtml(html, pageUrl(html, id));
+    const { content, text } = extractHtml(html, savedPageUrl(html, id));
     out[id] = { text, markdown: content.markdown ?? '' };
   } catch (err) {
     if (!(err instanceof ExtractionError)) console.error(`${id}: ${(err as Error).stack ?? err}`);

@@ -10,6 +10,7 @@ import path from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import { decodeBody } from '../../src/extraction/decode.js';
 import { threadExtractor } from '../../src/extraction/thread-pool.js';
+import { savedPageUrl } from './saved-page-url.js';
 
 const [setDir = '', limitArg = 'Infinity', threadsArg = '1,2'] = process.argv.slice(2);
 const limit = Number(limitArg);
@@ -18,7 +19,10 @@ const pages = readdirSync(htmlDir)
   .filter((f) => f.endsWith('.html.gz'))
   .sort()
   .slice(0, limit)
-  .map((file) => ({ html: decodeBody(gunzipSync(readFileSync(path.join(htmlDir, file))), undefined), url: `https://page.invalid/${file.slice(0, -'.html.gz'.length)}` }));
+  .map((file) => {
+    const html = decodeBody(gunzipSync(readFileSync(path.join(htmlDir, file))), undefined);
+    return { html, url: savedPageUrl(html, file.slice(0, -'.html.gz'.length)) };
+  });
 
 function progress(label: string, done: number, total: number): void {
   if (done % 50 === 0 || done === total) process.stderr.write(`\r  ${label}: ${done}/${total}   `);
