@@ -115,6 +115,11 @@ export function hasAncestorOrSelf(element: Element, test: (element: Element) => 
   return false;
 }
 
+/** The element's text with whitespace runs as one space, trimmed (what a reader sees as its words). */
+export function normalizedText(element: Element): string {
+  return (element.textContent ?? '').replace(/\s+/g, ' ').trim();
+}
+
 /** Text length with whitespace runs counted as one character (as `textContent.replace(/\s+/g, ' ')`). */
 export function collapsedLength(element: Element): number {
   return (element.textContent ?? '').replace(/\s+/g, ' ').length;

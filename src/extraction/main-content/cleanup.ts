@@ -3,7 +3,7 @@
  * extractors keep but readers and the benchmarks' annotators do not count as content —
  * image captions and credits, bylines and timestamps, and link lists such as "You may also like".
  */
-import { descendants, hasAncestorOrSelf, hasDescendantTag } from '../dom-walk.js';
+import { descendants, hasAncestorOrSelf, hasDescendantTag, normalizedText } from '../dom-walk.js';
 import { collectTextStats, linkDensity } from './text-stats.js';
 import { removeDuplicateBlocks } from './duplicate-blocks.js';
 
@@ -69,9 +69,6 @@ const LINK_LABEL = /^(?:related(?:\s+(?:stories|articles|content|posts?))?|read\
 const BLOCKS = new Set(['P', 'DIV', 'SPAN', 'SMALL', 'EM', 'STRONG', 'I', 'B', 'LI', 'DD', 'DT', 'H2', 'H3', 'H4', 'H5', 'H6', 'SECTION', 'FIGURE', 'BLOCKQUOTE']);
 const MEDIA = new Set(['IMG', 'PICTURE', 'VIDEO', 'TABLE', 'PRE']);
 
-function normalized(element: Element): string {
-  return (element.textContent ?? '').replace(/\s+/g, ' ').trim();
-}
 
 type Furniture = 'caption' | 'stamp' | 'label';
 
@@ -111,7 +108,7 @@ function removeFurniture(body: Element, pageUrl: string, articleLike: boolean): 
     if (!BLOCKS.has(element.tagName)) continue;
     const known = stats.get(element)?.text ?? 0;
     if (known === 0 || known > longest || !element.isConnected || hasDescendantTag(element, MEDIA)) continue;
-    const text = normalized(element);
+    const text = normalizedText(element);
     if (!text) continue;
     const kind = furnitureKind(text, element);
     if (kind === 'stamp') {
@@ -145,7 +142,7 @@ function removeRepeatedLabels(body: Element): void {
     if (!LABEL_TAGS.has(element.tagName)) continue;
     const known = stats.get(element)?.text ?? 0;
     if (known === 0 || known > REPEATED_MAX_TEXT || hasAncestorOrSelf(element, inCellOrCode)) continue;
-    const text = normalized(element);
+    const text = normalizedText(element);
     if (text.length < 4 || text.length > REPEATED_MAX_TEXT || hasDescendantTag(element, IMG)) continue;
     if (element.tagName !== 'A' && linkDensity(stats.get(element)) < 0.5) continue;
     const list = byText.get(text);

@@ -4,15 +4,12 @@
  * copies stay. A later block whose whole text repeats an earlier block's is such a copy.
  * Landing and service pages declaring nothing do the same with their hero and feature boxes.
  */
-import { descendants } from '../dom-walk.js';
+import { descendants, normalizedText } from '../dom-walk.js';
 import { collectTextStats } from './text-stats.js';
 
 /** Shorter texts ("Add to cart", sizes, "Details") repeat legitimately. */
 const MIN_COPY_TEXT = 25;
 
-function normalized(element: Element): string {
-  return (element.textContent ?? '').replace(/\s+/g, ' ').trim();
-}
 
 /**
  * A block shown for phones, desktops and in a sticky bar has up to three copies; a text shown more
@@ -26,7 +23,7 @@ export function removeDuplicateBlocks(body: Element): void {
   const blocks = new Map<string, Element[]>();
   for (const element of descendants(body)) {
     if ((stats.get(element)?.text ?? 0) < MIN_COPY_TEXT) continue;
-    const text = normalized(element);
+    const text = normalizedText(element);
     const same = blocks.get(text);
     if (!same) blocks.set(text, [element]);
     // A wrapper and its only child share a text: the child is no copy.

@@ -6,7 +6,7 @@
  * opens with the heading and holds more than it (the heading and its tiles), with wrappers around it
  * holding nothing else, so the product's own description or Q&A beside it stays.
  */
-import { hasDescendantTag } from '../dom-walk.js';
+import { hasDescendantTag, normalizedText } from '../dom-walk.js';
 import type { StatsMap } from './text-stats.js';
 
 /** Widget headings as written across shops, matched against the whole (short) heading text. */
@@ -43,9 +43,6 @@ const H1 = new Set(['H1']);
 /** A widget never holds most of the page: then the heading sits on the content's own wrapper. */
 const MAX_WIDGET_SHARE = 0.5;
 
-function normalized(element: Element): string {
-  return (element.textContent ?? '').replace(/\s+/g, ' ').trim();
-}
 
 function isHeadingLike(element: Element): boolean {
   return HEADING_TAGS.has(element.tagName) || element.getAttribute('role') === 'heading' || element.firstElementChild === null;
@@ -57,11 +54,11 @@ export function removeRecommendationWidgets(body: Element, stats: StatsMap): voi
   const headings: Element[] = [];
   for (const [element, own] of stats) {
     if (own.text === 0 || own.text > MAX_HEADING_TEXT || own.text < 8 || !isHeadingLike(element)) continue;
-    if (WIDGET_HEADING.test(normalized(element))) headings.push(element);
+    if (WIDGET_HEADING.test(normalizedText(element))) headings.push(element);
   }
   for (const heading of headings) {
     if (!heading.isConnected) continue;
-    const title = normalized(heading);
+    const title = normalizedText(heading);
     // The widget is the first block around the heading that holds more than it (the heading and its
     // tiles) and opens with it, together with wrappers holding nothing else; a block holding more
     // than that (the widget then the Q&A, or the description) is a column of the page.
@@ -73,7 +70,7 @@ export function removeRecommendationWidgets(body: Element, stats: StatsMap): voi
       if (text > MAX_WIDGET_SHARE * pageText || hasDescendantTag(parent, H1)) break;
       if (opened && text > (stats.get(widget)?.text ?? 0)) break;
       if (!opened && text > headingText) {
-        if (!normalized(parent).startsWith(title)) break;
+        if (!normalizedText(parent).startsWith(title)) break;
         opened = true;
       }
       widget = parent;
