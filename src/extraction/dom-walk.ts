@@ -101,6 +101,9 @@ export function indexPage(root: Element): PageIndex {
   return index;
 }
 
+/** The page title's tag, for hasDescendantTag: blocks holding it are never chrome. */
+export const H1: ReadonlySet<string> = new Set(['H1']);
+
 /** Whether `root` has a descendant whose tag (upper case) is in `tags`. */
 export function hasDescendantTag(root: Element, tags: ReadonlySet<string>): boolean {
   for (let child = root.firstElementChild; child; child = child.nextElementSibling) {

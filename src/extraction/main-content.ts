@@ -83,8 +83,8 @@ export function findMainContent(document: DomDocument, pageUrl: string): MainCon
   // Filter and sort panels beside a grid are controls, not items; pages declaring an article have none worth the risk.
   const dropFacets = declared === 'listing' || declared === 'product' || declared === 'unknown';
   const postChrome = declared === 'forum' ? 'always' : declared === 'unknown' ? 'if-repeated' : undefined;
-  // The writer's biography box under a story; pages declaring nothing are often stories too.
-  const dropAuthorBoxes = declared === 'article' || declared === 'unknown';
+  // Pages declaring nothing are often stories too: author boxes go, hidden accordion panels are content.
+  const mayBeStory = declared === 'article' || declared === 'unknown';
   // On a page declaring nothing, comments go only where the markup shows one article they hang under.
   const dropComments = declared === 'article' ? true : declared === 'unknown' ? 'if-one-article' : false;
   removeBoilerplate(body, {
@@ -93,23 +93,24 @@ export function findMainContent(document: DomDocument, pageUrl: string): MainCon
     dropBuyForms: declared === 'product',
     dropFacets,
     postChrome,
-    dropAuthorBoxes,
-    keepCollapsedPanels: dropAuthorBoxes,
+    dropAuthorBoxes: mayBeStory,
+    keepCollapsedPanels: mayBeStory,
   });
   // Recommendation tiles around one product; on other kinds such tiles are too often the content.
   if (declared === 'product') removeRecommendationWidgets(body, removeCardGrids(body));
 
   const own = findOwnCandidate(body);
-  // A page that declares nothing but whose content is a run of like linked blocks is a listing.
-  const repeated = own !== null && (declared === 'unknown' || declared === 'article') && looksLikeListing(own.root, (element) => own.stats.get(element)?.text ?? 0);
+  // Our root is mostly a run of like linked blocks: on a page declaring nothing (or an article) that makes
+  // it a listing; on a declared listing, Readability must keep nearly all of that run.
+  const runOfItems = own !== null && (mayBeStory || declared === 'listing') && looksLikeListing(own.root, (element) => own.stats.get(element)?.text ?? 0);
+  const repeated = runOfItems && mayBeStory;
   let kind: PageKind | 'repeated' | 'index' = declared === 'unknown' && repeated ? 'repeated' : declared;
   // An index page calling itself an article (og:type=article on a blog home): several signs must agree.
   if (declared === 'article' && own && signs && looksLikeIndexPage(own.root, own.stats, signs, repeated)) kind = 'index';
   const listingKind = kind === 'listing' || kind === 'repeated';
   // Read now, like the HTML below: Readability rewrites the document it reads.
   const ownIsArticle = listingKind && own !== null && holdsArticleBody(own.root, own.stats);
-  // On a declared listing whose root is mostly a run of like item blocks, Readability must keep nearly all of it.
-  const ownHasItems = kind === 'listing' && own !== null && looksLikeListing(own.root, (element) => own.stats.get(element)?.text ?? 0);
+  const ownHasItems = kind === 'listing' && runOfItems;
   const ownHtml = own ? own.root.outerHTML : '';
   const readability = runReadability(dom);
 
@@ -130,8 +131,7 @@ export function findMainContent(document: DomDocument, pageUrl: string): MainCon
   if (!html) return null;
   const root = fragmentBody(html);
   // Link lists inside an article are "related" boxes; on a listing they are the content, even in
-  // Readability's pick.
-  // Shops and the landing pages that declare nothing render some blocks once per screen size.
+  // Readability's pick. Shops and landing pages declaring nothing render some blocks once per screen size.
   cleanContent(root as unknown as Element, { dropLinkLists: !useOwn && !listingKind, isArticle: kind === 'article', pageUrl, dropDuplicates: kind === 'product' || kind === 'unknown' });
   if (!root.textContent?.trim() && !root.querySelector('img')) return null;
   return { root, title: readability?.title ?? (dom.title?.trim() || null), byline: readability?.byline ?? null };

@@ -5,7 +5,7 @@
  * both see the cleaner page, and less DOM makes both faster.
  */
 
-import { collapsedLength as textLength, descendants, elementsByTag, hasAncestorOrSelf, hasDescendantTag } from '../dom-walk.js';
+import { collapsedLength as textLength, descendants, elementsByTag, H1, hasAncestorOrSelf, hasDescendantTag } from '../dom-walk.js';
 import { isAuthorBox } from './author-box.js';
 import { isCollapsedPanel } from './collapsed-panels.js';
 import { isFacetPanel } from './facets.js';
@@ -86,7 +86,6 @@ const EMBED_WORDS = /(?:^|[\s_-])(?:embed|embedded|twitter-tweet|instagram-media
 const HIDDEN_STYLE = /(?:display\s*:\s*none|visibility\s*:\s*hidden)/i;
 const HIDDEN_STYLE_GLOBAL = new RegExp(HIDDEN_STYLE.source, 'gi');
 
-const H1 = new Set(['H1']);
 
 /** Containers that may hold the whole page; their names say nothing about them being chrome. */
 const NEVER_REMOVED = new Set(['HTML', 'BODY', 'MAIN', 'ARTICLE']);

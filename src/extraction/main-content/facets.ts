@@ -5,13 +5,12 @@
  * themselves in class/id (filter, facet, refine, sort) or aria-label; boilerplate removal drops
  * them on pages that may be listings, before our root and Readability are chosen.
  */
-import { elementsByTag, hasDescendantTag } from '../dom-walk.js';
+import { elementsByTag, H1, hasDescendantTag } from '../dom-walk.js';
 
 const FACET_WORDS = /(?:^|[\s_-])(?:filters?|filtering|facets?|faceted|refine|refinements?|sort|sorting|sortby|sort-by)(?:$|[\s_-])/i;
 const FACET_LABEL = /\b(?:filters?|facets?|refine|sort)\b/i;
 /** A block holding more than this share of the page's text is the grid itself (e.g. id="filter_results"). */
 const MAX_SHARE = 0.3;
-const H1 = new Set(['H1']);
 /** Facets are short labels; a block with a sentence-long paragraph is an item or a blurb (class="filter-active" on a card). */
 const MAX_LABEL_PARAGRAPH = 80;
 

@@ -5,9 +5,8 @@
  * element that still holds nearly all of the page's non-link text.
  */
 import { collectTextStats, type StatsMap, type TextStats } from './text-stats.js';
-import { hasDescendantTag } from '../dom-walk.js';
+import { H1, hasDescendantTag } from '../dom-walk.js';
 
-const H1 = new Set(['H1']);
 
 /** A child holding at least this share of its parent's text replaces the parent as the root. */
 const DOMINANT_SHARE = 0.8;

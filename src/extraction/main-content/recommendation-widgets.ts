@@ -6,7 +6,7 @@
  * opens with the heading and holds more than it (the heading and its tiles), with wrappers around it
  * holding nothing else, so the product's own description or Q&A beside it stays.
  */
-import { hasDescendantTag, normalizedText } from '../dom-walk.js';
+import { H1, hasDescendantTag, normalizedText } from '../dom-walk.js';
 import type { StatsMap } from './text-stats.js';
 
 /** Widget headings as written across shops, matched against the whole (short) heading text. */
@@ -39,7 +39,6 @@ const WIDGET_HEADING = new RegExp(
 /** Heading texts are short; anything longer is a sentence that merely uses these words. */
 const MAX_HEADING_TEXT = 80;
 const HEADING_TAGS = new Set(['H2', 'H3', 'H4', 'H5', 'H6']);
-const H1 = new Set(['H1']);
 /** A widget never holds most of the page: then the heading sits on the content's own wrapper. */
 const MAX_WIDGET_SHARE = 0.5;
 
