@@ -28,7 +28,7 @@ const cellText = (markdown: string) => markdown.replace(/\s*\n+\s*/g, ' ').repla
 function tableMarkdown(service: TurndownService, table: HTMLElement, content: string): string {
   if (table.querySelector('table')) return content;
   const rows = [...table.querySelectorAll('tr')].map((row) =>
-    [...row.children].filter((cell) => cell.nodeName === 'TH' || cell.nodeName === 'TD').map((cell) => cellText(service.turndown(cell.innerHTML))),
+    [...row.children].filter((cell) => cell.nodeName === 'TH' || cell.nodeName === 'TD').map((cell) => cellText(service.turndown(cell as unknown as TurndownService.Node))),
   );
   const filled = rows.filter((cells) => cells.some(Boolean));
   if (filled.length === 0) return '';
@@ -49,6 +49,10 @@ function createService(): TurndownService {
     linkStyle: 'inlined',
   });
   service.use([strikethrough, taskListItems]);
+  // Text such as "<The Palace>" would render as an HTML tag and vanish: escape a "<" that could open one
+  // (also at the end of a text node: the parser splits text at entities, so the tag name may be in the next).
+  const escapeMarkdown = service.escape.bind(service);
+  service.escape = (text: string) => escapeMarkdown(text).replace(/<(?=[A-Za-z/!?]|$)/g, '\\<');
   service.addRule('table', {
     filter: 'table',
     replacement: (content, node) => tableMarkdown(service, node as HTMLElement, content),

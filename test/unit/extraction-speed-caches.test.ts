@@ -1,9 +1,18 @@
 import { describe, expect, it } from 'vitest';
 import { parseHTML } from 'linkedom';
-import { countTokens, encodeOrdinary } from '../../src/extraction/tokens.js';
+import { countTokens, encodeOrdinary, forgetTokenCounts } from '../../src/extraction/tokens.js';
 import { elementsByTag, indexPage } from '../../src/extraction/dom-walk.js';
 
 describe('piece cache sweeps', () => {
+  it('counts the same after the caches are emptied (benchmark rounds start that way)', () => {
+    const text = `<div class="post">Internationalisation of ${'\n' + ' '.repeat(120)}the content, twice: the content.</div>`;
+    const expected = encodeOrdinary(text).length;
+    expect(countTokens(text)).toBe(expected);
+    forgetTokenCounts();
+    expect(countTokens(text)).toBe(expected);
+    expect(countTokens(text + text)).toBe(encodeOrdinary(text + text).length);
+  });
+
   it('counts stay exact across sweeps that keep the reused pieces and drop the one-offs', () => {
     // More distinct pieces than the table holds (2^17 entries before a sweep), short and long (pool) ones,
     // with common words and long whitespace runs repeated throughout.

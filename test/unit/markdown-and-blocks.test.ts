@@ -103,4 +103,11 @@ describe('markdown edge cases', () => {
     expect(content.markdown).toContain('3. third\n4. fourth');
     expect(content.markdown).toMatch(/\| 1 \| 1\. open the file 2\. save the copy \|/);
   });
+
+  it('escapes text that a markdown renderer would take for an HTML tag', () => {
+    const { content } = extractHtml(page(`<p>We saw &lt;The Palace: Tale of Jang Noksu&gt; twice; a&lt;b stays text too.</p>`), 'https://pith.example/show');
+    expect(content.markdown).toContain('We saw \\<The Palace: Tale of Jang Noksu');
+    expect(content.markdown).toContain('a\\<b stays text too.');
+    expect(content.markdown).not.toMatch(/(?:^|[^\\])<(?:The|b)\b/);
+  });
 });
