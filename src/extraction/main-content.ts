@@ -95,6 +95,7 @@ export function findMainContent(document: DomDocument, pageUrl: string): MainCon
     postChrome,
     dropAuthorBoxes: mayBeStory,
     keepCollapsedPanels: mayBeStory,
+    dropHiddenTextCopies: mayBeStory,
   });
   // Recommendation tiles around one product; on other kinds such tiles are too often the content.
   if (declared === 'product') removeRecommendationWidgets(body, removeCardGrids(body));
@@ -131,8 +132,10 @@ export function findMainContent(document: DomDocument, pageUrl: string): MainCon
   if (!html) return null;
   const root = fragmentBody(html);
   // Link lists inside an article are "related" boxes; on a listing they are the content, even in
-  // Readability's pick. Shops and landing pages declaring nothing render some blocks once per screen size.
-  cleanContent(root as unknown as Element, { dropLinkLists: !useOwn && !listingKind, isArticle: kind === 'article', pageUrl, dropDuplicates: kind === 'product' || kind === 'unknown' });
+  // Readability's pick. Shops and landing pages declaring nothing render some blocks once per screen
+  // size; articles repeat boxes (key points, a promo, a second copy of the body) the same way.
+  const dropDuplicates = kind === 'product' || kind === 'unknown' || kind === 'article';
+  cleanContent(root as unknown as Element, { dropLinkLists: !useOwn && !listingKind, isArticle: kind === 'article', pageUrl, dropDuplicates });
   if (!root.textContent?.trim() && !root.querySelector('img')) return null;
   return { root, title: readability?.title ?? (dom.title?.trim() || null), byline: readability?.byline ?? null };
 }

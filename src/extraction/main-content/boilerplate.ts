@@ -107,7 +107,16 @@ export interface BoilerplateOptions {
   dropAuthorBoxes?: boolean;
   /** Hidden accordion and tab panels (collapsed-panels.ts) are content, not hidden chrome. */
   keepCollapsedPanels?: boolean;
+  /** Hidden <pre> copies of the story (raw markdown for machines) go whatever their length. */
+  dropHiddenTextCopies?: boolean;
 }
+
+/**
+ * Some sites ship the whole article a second time as raw markdown in a hidden <pre> (for crawlers
+ * and LLMs). Holding half the page's text, it would be spared as a misnamed wrapper; a reader never sees it.
+ */
+const isHiddenPre = (element: Element): boolean =>
+  element.tagName === 'PRE' && (element.hasAttribute('hidden') || element.getAttribute('aria-hidden') === 'true');
 
 /** Poster cards or signatures on this many posts make a page declaring nothing a thread. */
 const POST_CHROME_MIN_REPEATS = 3;
@@ -141,6 +150,7 @@ export function removeBoilerplate(body: Element, options: BoilerplateOptions): v
     unhide(element);
     return true;
   };
+  if (options.dropHiddenTextCopies) for (const element of all) if (isHiddenPre(element)) element.remove();
   for (const element of all) if (isChrome(element) && !(isHiddenOnly(element) && keepPanel(element))) remove(element);
   for (const element of all) {
     const style = element.getAttribute('style');

@@ -161,12 +161,12 @@ export interface CleanOptions {
   /** The page says it is an article: short link labels repeated on it are share and tool widgets. */
   isArticle?: boolean;
   pageUrl?: string;
-  /** The page is about one product: blocks rendered twice (one copy per screen size) keep one copy. */
+  /** Blocks rendered twice (one copy per screen size) keep one copy; in an article only long blocks. */
   dropDuplicates?: boolean;
 }
 
 export function cleanContent(body: Element, options: CleanOptions): void {
-  if (options.dropDuplicates) removeDuplicateBlocks(body);
+  if (options.dropDuplicates) removeDuplicateBlocks(body, options.isArticle === true);
   for (const caption of descendants(body)) {
     // A caption image stays (images with alt text are content); only the caption text goes.
     if (isCaption(caption) && !hasDescendantTag(caption, IMG)) caption.remove();

@@ -2,13 +2,22 @@
  * Shops render some blocks twice, one copy per screen size (name and price above the gallery for
  * phones and beside it for desktops, feature cards in a carousel and a grid); without CSS both
  * copies stay. A later block whose whole text repeats an earlier block's is such a copy.
- * Landing and service pages declaring nothing do the same with their hero and feature boxes.
+ * Landing and service pages declaring nothing do the same with their hero and feature boxes, and
+ * articles with summary, promo and table boxes (or their whole body, once per layout).
  */
 import { descendants, normalizedText } from '../dom-walk.js';
 import { collectTextStats } from './text-stats.js';
 
 /** Shorter texts ("Add to cart", sizes, "Details") repeat legitimately. */
 const MIN_COPY_TEXT = 25;
+
+/**
+ * In an article, cells, list items, quotes and paragraphs repeat legitimately (a training plan's
+ * "Easy 30 min", a legend under two tables, an excerpt quoted twice): only long generic containers
+ * (a promo box, a second copy of the body) are copies.
+ */
+const MIN_ARTICLE_COPY_TEXT = 200;
+const ARTICLE_COPY_TAGS = new Set(['DIV', 'SECTION', 'ASIDE', 'ARTICLE', 'FORM', 'MAIN']);
 
 
 /**
@@ -17,12 +26,13 @@ const MIN_COPY_TEXT = 25;
  */
 const MAX_COPIES = 3;
 
-/** `body`: the extracted content (a small detached tree). */
-export function removeDuplicateBlocks(body: Element): void {
+/** `body`: the extracted content (a small detached tree); `inArticle` keeps short repeats. */
+export function removeDuplicateBlocks(body: Element, inArticle = false): void {
   const stats = collectTextStats(body);
+  const minText = inArticle ? MIN_ARTICLE_COPY_TEXT : MIN_COPY_TEXT;
   const blocks = new Map<string, Element[]>();
   for (const element of descendants(body)) {
-    if ((stats.get(element)?.text ?? 0) < MIN_COPY_TEXT) continue;
+    if ((stats.get(element)?.text ?? 0) < minText || (inArticle && !ARTICLE_COPY_TAGS.has(element.tagName))) continue;
     const text = normalizedText(element);
     const same = blocks.get(text);
     if (!same) blocks.set(text, [element]);

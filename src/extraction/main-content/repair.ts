@@ -1,15 +1,19 @@
 /**
- * Undoes two parsing accidents that hide a page's content from every scorer:
+ * Undoes parsing accidents that hide a page's content from every scorer:
  * - `<![CDATA[` in HTML: browsers end that bogus comment at the first `>`, but linkedom keeps it open
  *   until `]]>`, swallowing the rest of the page (seen on XenForo forums). We re-parse the swallowed markup.
  * - `<noscript>` holding the page's real markup (Discourse serves its posts that way to crawlers);
- *   a browser without scripts shows it, so we unwrap it when it carries real text.
+ *   a browser without scripts shows it, so we unwrap it when it carries real text — unless the page
+ *   renders the same text outside it (a fallback copy, which would read twice).
+ * - `<html>`/`<body>` nested inside the body (a pasted document): unwrapped as browsers do.
  */
 
 import { elementsByTag } from '../dom-walk.js';
 
 const SWALLOWED_MIN_LENGTH = 200;
 const NOSCRIPT_MIN_TEXT = 200;
+/** Document-level tags that can only be parsing leftovers when found inside <body>. */
+const NESTED_DOCUMENT_TAGS = new Set(['html', 'body', 'HTML', 'BODY']);
 
 function insertMarkupBefore(anchor: ChildNode, markup: string): void {
   const holder = anchor.ownerDocument!.createElement('div');
@@ -17,17 +21,30 @@ function insertMarkupBefore(anchor: ChildNode, markup: string): void {
   for (const child of [...holder.childNodes]) anchor.parentNode!.insertBefore(child, anchor);
 }
 
-function repairSwallowedCdata(body: Element): void {
-  const walker: Comment[] = [];
+/** What the repairs act on, gathered in one walk of the page. */
+interface RepairTargets {
+  comments: Comment[];
+  nestedDocuments: Element[];
+}
+
+function findRepairTargets(body: Element): RepairTargets {
+  const targets: RepairTargets = { comments: [], nestedDocuments: [] };
   // firstChild/nextSibling rather than childNodes: no list is built per element.
   const visit = (node: Node): void => {
     for (let child = node.firstChild; child; child = child.nextSibling) {
-      if (child.nodeType === 8) walker.push(child as Comment);
-      else if (child.nodeType === 1) visit(child);
+      if (child.nodeType === 8) targets.comments.push(child as Comment);
+      else if (child.nodeType === 1) {
+        if (NESTED_DOCUMENT_TAGS.has((child as Element).localName)) targets.nestedDocuments.push(child as Element);
+        visit(child);
+      }
     }
   };
   visit(body);
-  for (const comment of walker) {
+  return targets;
+}
+
+function repairSwallowedCdata(comments: Comment[]): void {
+  for (const comment of comments) {
     const data = comment.data;
     if (!data.startsWith('[CDATA[') || data.length < SWALLOWED_MIN_LENGTH) continue;
     const end = data.indexOf('>');
@@ -37,11 +54,26 @@ function repairSwallowedCdata(body: Element): void {
   }
 }
 
+/** Enough of a noscript's text to tell whether the page shows the same text elsewhere. */
+const COPY_SAMPLE_LENGTH = 120;
+
+const squeezed = (text: string): string => text.replace(/\s+/g, ' ').trim();
+
 function unwrapContentNoscript(body: Element): void {
+  let bodyText: string | null = null;
   for (const noscript of elementsByTag(body, 'NOSCRIPT')) {
     if (!noscript.isConnected) continue;
     const text = noscript.textContent ?? '';
-    if (text.replace(/\s+/g, ' ').length < NOSCRIPT_MIN_TEXT) continue;
+    const flat = squeezed(text);
+    if (flat.length < NOSCRIPT_MIN_TEXT) continue;
+    // A fallback copy of markup the page also renders (an article body repeated for crawlers) would
+    // show twice: it goes. Read only for the rare big noscript, so the whole-body text is built lazily.
+    bodyText ??= squeezed(body.textContent ?? '');
+    const sample = flat.slice(0, COPY_SAMPLE_LENGTH);
+    if (bodyText.indexOf(sample) !== bodyText.lastIndexOf(sample)) {
+      noscript.remove();
+      continue;
+    }
     if (noscript.firstElementChild) {
       for (const child of [...noscript.childNodes]) noscript.parentNode!.insertBefore(child, noscript);
     } else if (text.includes('<')) {
@@ -52,7 +84,24 @@ function unwrapContentNoscript(body: Element): void {
   }
 }
 
+/**
+ * CMS blocks that paste a whole HTML document (`<html><body>…`) into an article leave <html> and
+ * <body> elements nested in the page's body; Readability climbs from a paragraph no higher than a
+ * <body>, so its pick is walled into one block. Browsers merge those tags away: we unwrap them.
+ */
+function unwrapNestedDocuments(nested: Element[]): void {
+  // Innermost first, so every element unwrapped is still where the walk found it.
+  for (const element of [...nested].reverse()) {
+    const parent = element.parentNode;
+    if (!parent) continue;
+    for (const child of [...element.childNodes]) parent.insertBefore(child, element);
+    element.remove();
+  }
+}
+
 export function repairParsing(body: Element): void {
-  repairSwallowedCdata(body);
+  const { comments, nestedDocuments } = findRepairTargets(body);
+  repairSwallowedCdata(comments);
   unwrapContentNoscript(body);
+  unwrapNestedDocuments(nestedDocuments);
 }
