@@ -12,6 +12,7 @@ import { isFacetPanel } from './facets.js';
 import { isPagedGrid } from './paged-grids.js';
 import { isBuyForm } from './buy-forms.js';
 import { isFinePrint } from './fine-print.js';
+import { formsWithControls, isControlForm } from './control-forms.js';
 import { isInsideQaPost, isPostChrome } from './forum-chrome.js';
 
 /** Never content: code, media widgets, form controls (their labels read as "Add to cart", "Search"). */
@@ -117,6 +118,7 @@ const POST_CHROME_MIN_REPEATS = 3;
 export function removeBoilerplate(body: Element, options: BoilerplateOptions): void {
   const junk: Element[] = [];
   descendants(body, (element) => JUNK_TAGS.has(element.tagName) && junk.push(element) > 0);
+  const controlForms = formsWithControls(junk);
   for (const element of junk) element.remove();
   // One walk for every test below; elements removed by an earlier test are skipped as disconnected.
   const all = descendants(body);
@@ -174,6 +176,7 @@ export function removeBoilerplate(body: Element, options: BoilerplateOptions): v
   }
   if (options.postChrome === 'always' || postChrome.length >= POST_CHROME_MIN_REPEATS) for (const element of postChrome) remove(element);
   if (options.dropBuyForms) for (const element of all) if (isBuyForm(element)) remove(element);
+  for (const form of controlForms) if (isControlForm(form, controlForms)) remove(form);
   if (options.dropReviews) {
     for (const element of all) if (REVIEW_ITEMPROPS.has(element.getAttribute('itemprop') ?? '')) removeUnlessTitled(element);
   }
