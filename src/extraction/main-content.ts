@@ -85,6 +85,8 @@ export function findMainContent(document: DomDocument, pageUrl: string): MainCon
   const postChrome = declared === 'forum' ? 'always' : declared === 'unknown' ? 'if-repeated' : undefined;
   // Pages declaring nothing are often stories too: author boxes go, hidden accordion panels are content.
   const mayBeStory = declared === 'article' || declared === 'unknown';
+  // A product's description, details and shipping notes sit in tabs and accordions shipped collapsed.
+  const keepCollapsedPanels = mayBeStory || declared === 'product';
   // On a page declaring nothing, comments go only where the markup shows one article they hang under.
   const dropComments = declared === 'article' ? true : declared === 'unknown' ? 'if-one-article' : false;
   removeBoilerplate(body, {
@@ -94,7 +96,7 @@ export function findMainContent(document: DomDocument, pageUrl: string): MainCon
     dropFacets,
     postChrome,
     dropAuthorBoxes: mayBeStory,
-    keepCollapsedPanels: mayBeStory,
+    keepCollapsedPanels,
     dropHiddenTextCopies: mayBeStory,
   });
   // Recommendation tiles around one product; on other kinds such tiles are too often the content.

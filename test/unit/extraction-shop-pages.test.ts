@@ -47,7 +47,7 @@ describe('buy boxes on product pages', () => {
   const page = () =>
     bodyOf(
       '<main><h1>Hiking Backpack 40L</h1>' +
-        '<form method="post" action="/cart/add" class="form"><span>Size</span><label>Small</label><label>Large</label><span>Only 3 left in stock</span><button>Add to cart</button></form>' +
+        '<form method="post" action="/cart/add" class="form"><span>Size</span><label>Small</label><label>Large</label><span>Only 3 left in stock</span><a class="btn">Add to cart</a></form>' +
         '<div class="description"><p>A roll-top pack for long days on the trail, with a padded back panel.</p></div></main>',
     );
 

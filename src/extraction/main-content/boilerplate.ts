@@ -11,6 +11,8 @@ import { isCollapsedPanel } from './collapsed-panels.js';
 import { isFacetPanel } from './facets.js';
 import { isPagedGrid } from './paged-grids.js';
 import { isBuyForm } from './buy-forms.js';
+import { isFinePrint } from './fine-print.js';
+import { formsWithControls, isControlForm } from './control-forms.js';
 import { isInsideQaPost, isPostChrome } from './forum-chrome.js';
 
 /** Never content: code, media widgets, form controls (their labels read as "Add to cart", "Search"). */
@@ -125,6 +127,7 @@ const POST_CHROME_MIN_REPEATS = 3;
 export function removeBoilerplate(body: Element, options: BoilerplateOptions): void {
   const junk: Element[] = [];
   descendants(body, (element) => JUNK_TAGS.has(element.tagName) && junk.push(element) > 0);
+  const controlForms = formsWithControls(junk);
   for (const element of junk) element.remove();
   // One walk for every test below; elements removed by an earlier test are skipped as disconnected.
   const all = descendants(body);
@@ -151,7 +154,11 @@ export function removeBoilerplate(body: Element, options: BoilerplateOptions): v
     return true;
   };
   if (options.dropHiddenTextCopies) for (const element of all) if (isHiddenPre(element)) element.remove();
-  for (const element of all) if (isChrome(element) && !(isHiddenOnly(element) && keepPanel(element))) remove(element);
+  for (const element of all) {
+    if (!isChrome(element) || (isHiddenOnly(element) && keepPanel(element))) continue;
+    if (isPageFooter(element)) removeUnlessTitled(element);
+    else remove(element);
+  }
   for (const element of all) {
     const style = element.getAttribute('style');
     if (style !== null && HIDDEN_STYLE.test(style) && !keepPanel(element)) remove(element);
@@ -172,12 +179,14 @@ export function removeBoilerplate(body: Element, options: BoilerplateOptions): v
     } else if (dropComments && COMMENT_WORDS.test(names) && !hasAncestorOrSelf(element, isCode)) removeUnlessTitled(element);
     else if (options.dropAuthorBoxes && element.isConnected && isAuthorBox(element, names, textLength, pageText)) removeUnlessTitled(element);
     else if (options.dropReviews && REVIEW_WORDS.test(names)) removeUnlessTitled(element);
+    else if (isFinePrint(names)) removeUnlessTitled(element);
     else if (options.dropFacets && element.isConnected && isFacetPanel(element, textLength, pageText)) element.remove();
     else if (options.postChrome && isPostChrome(names)) postChrome.push(element);
     else if (options.postChrome && COMMENT_WORDS.test(names) && isInsideQaPost(element)) removeUnlessTitled(element);
   }
   if (options.postChrome === 'always' || postChrome.length >= POST_CHROME_MIN_REPEATS) for (const element of postChrome) remove(element);
   if (options.dropBuyForms) for (const element of all) if (isBuyForm(element)) remove(element);
+  for (const form of controlForms) if (isControlForm(form, controlForms)) remove(form);
   if (options.dropReviews) {
     for (const element of all) if (REVIEW_ITEMPROPS.has(element.getAttribute('itemprop') ?? '')) removeUnlessTitled(element);
   }
@@ -246,6 +255,17 @@ function holdsProse(element: Element): boolean {
 const NAV_OR_LIST = new Set(['NAV', 'UL']);
 const isMainLandmark = (element: Element): boolean =>
   element.tagName === 'ARTICLE' || element.tagName === 'MAIN' || element.getAttribute('role') === 'main';
+
+/**
+ * The site's footer (a <footer> or contentinfo outside any article or main) goes even when it holds
+ * prose: that prose is legal footnotes, financing terms and the company blurb (Apple's and Samsung's
+ * footnote lists, a shop's "about us"), never the page's content. A footer inside an article stays
+ * under the prose guard: it may hold the story's notes.
+ */
+function isPageFooter(element: Element): boolean {
+  const isFooter = element.tagName === 'FOOTER' || element.getAttribute('role') === 'contentinfo';
+  return isFooter && !hasAncestorOrSelf(element, isMainLandmark);
+}
 
 /** A page-level <header> (not inside an article or main) is site chrome: logo, menu, search. */
 function removeSiteHeaders(all: Element[]): void {

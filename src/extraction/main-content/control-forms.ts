@@ -1,0 +1,31 @@
+/**
+ * Forms a reader fills in — search boxes, sort and filter bars, newsletter and "notify me" sign-ups,
+ * quote requests, gift-message and address forms — are machinery, not content. Only a <form> that
+ * had a visible control is one: pages also wrap content in control-less forms (a discussion site's
+ * comment bodies, a forum's post list, a grid of product tiles), and a form holding a real paragraph
+ * (a post with a reply box, a calculator's explanations) is spared.
+ */
+import { collapsedLength as textLength, elementsByTag } from '../dom-walk.js';
+
+const CONTROLS = new Set(['INPUT', 'SELECT', 'TEXTAREA', 'BUTTON']);
+/** A paragraph this long is prose, not a field label or a hint. */
+const PARAGRAPH_MIN_TEXT = 100;
+
+/** The forms holding a visible control, read from the control elements before they are dropped as junk. */
+export function formsWithControls(junk: Element[]): Set<Element> {
+  const forms = new Set<Element>();
+  for (const control of junk) {
+    if (!CONTROLS.has(control.tagName) || (control.tagName === 'INPUT' && control.getAttribute('type') === 'hidden')) continue;
+    for (let parent = control.parentElement; parent; parent = parent.parentElement) {
+      if (parent.tagName !== 'FORM') continue;
+      forms.add(parent);
+      break;
+    }
+  }
+  return forms;
+}
+
+export function isControlForm(element: Element, withControls: Set<Element>): boolean {
+  if (!withControls.has(element)) return false;
+  return !elementsByTag(element, 'P').some((paragraph) => textLength(paragraph) >= PARAGRAPH_MIN_TEXT);
+}
