@@ -124,7 +124,7 @@ export function removeBoilerplate(body: Element, options: BoilerplateOptions): v
   const sparedShare = 0.35;
   const remove = (element: Element): void => {
     if (NEVER_REMOVED.has(element.tagName) || !element.isConnected) return;
-    if (textLength(element) > sparedShare * pageText || holdsProse(element)) return;
+    if (textLength(element) > sparedShare * pageText || (holdsProse(element) && !isSiteFooter(element))) return;
     element.remove();
   };
 
@@ -236,6 +236,16 @@ function holdsProse(element: Element): boolean {
 const NAV_OR_LIST = new Set(['NAV', 'UL']);
 const isMainLandmark = (element: Element): boolean =>
   element.tagName === 'ARTICLE' || element.tagName === 'MAIN' || element.getAttribute('role') === 'main';
+
+/**
+ * The page's own footer landmark (a <footer> or role=contentinfo outside any article or main, without the
+ * title): its paragraphs are legal notes, pricing disclaimers and the company blurb, so holding prose does
+ * not spare it. A footer inside an article or main is the story's own (notes, sources) and stays guarded.
+ */
+function isSiteFooter(element: Element): boolean {
+  if (element.tagName !== 'FOOTER' && element.getAttribute('role') !== 'contentinfo') return false;
+  return !hasDescendantTag(element, H1) && !hasAncestorOrSelf(element.parentElement ?? element, isMainLandmark);
+}
 
 /** A page-level <header> (not inside an article or main) is site chrome: logo, menu, search. */
 function removeSiteHeaders(all: Element[]): void {
