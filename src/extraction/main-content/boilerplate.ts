@@ -122,9 +122,14 @@ export function removeBoilerplate(body: Element, options: BoilerplateOptions): v
 
   const pageText = textLength(body);
   const sparedShare = 0.35;
+  // A site footer beside a <main> landmark is chrome however much of the page's text it holds.
+  let mainLandmark: boolean | undefined;
+  const besideMain = (): boolean => (mainLandmark ??= all.some((element) => element.tagName === 'MAIN' || element.getAttribute('role') === 'main'));
   const remove = (element: Element): void => {
     if (NEVER_REMOVED.has(element.tagName) || !element.isConnected) return;
-    if (textLength(element) > sparedShare * pageText || (holdsProse(element) && !isSiteFooter(element))) return;
+    const siteFooter = isSiteFooter(element);
+    if (textLength(element) > sparedShare * pageText && !(siteFooter && besideMain())) return;
+    if (holdsProse(element) && !siteFooter) return;
     element.remove();
   };
 
