@@ -122,13 +122,11 @@ export function removeBoilerplate(body: Element, options: BoilerplateOptions): v
 
   const pageText = textLength(body);
   const sparedShare = 0.35;
-  // A site footer beside a <main> landmark is chrome however much of the page's text it holds.
-  let mainLandmark: boolean | undefined;
-  const besideMain = (): boolean => (mainLandmark ??= all.some((element) => element.tagName === 'MAIN' || element.getAttribute('role') === 'main'));
   const remove = (element: Element): void => {
     if (NEVER_REMOVED.has(element.tagName) || !element.isConnected) return;
+    // The site's footer is chrome however much of the page's text or prose it holds.
     const siteFooter = isSiteFooter(element);
-    if (textLength(element) > sparedShare * pageText && !(siteFooter && besideMain())) return;
+    if (textLength(element) > sparedShare * pageText && !siteFooter) return;
     if (holdsProse(element) && !siteFooter) return;
     element.remove();
   };
@@ -244,8 +242,9 @@ const isMainLandmark = (element: Element): boolean =>
 
 /**
  * The page's own footer landmark (a <footer> or role=contentinfo outside any article or main, without the
- * title): its paragraphs are legal notes, pricing disclaimers and the company blurb, so holding prose does
- * not spare it. A footer inside an article or main is the story's own (notes, sources) and stays guarded.
+ * title): its paragraphs are legal notes, pricing disclaimers and the company blurb, and on a short landing
+ * page its link columns and notes can outweigh the content, so neither its prose nor its share of the page
+ * spares it. A footer inside an article or main is the story's own (notes, sources) and stays guarded.
  */
 function isSiteFooter(element: Element): boolean {
   if (element.tagName !== 'FOOTER' && element.getAttribute('role') !== 'contentinfo') return false;
