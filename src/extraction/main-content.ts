@@ -5,7 +5,7 @@ import { removeCardGrids } from './main-content/card-grids.js';
 import { removeRecommendationWidgets } from './main-content/recommendation-widgets.js';
 import { cleanContent } from './main-content/cleanup.js';
 import { findOwnCandidate } from './main-content/own-candidate.js';
-import { holdsArticleBody, looksLikeArticleAddress, looksLikeIndexPage, readPageSigns } from './main-content/listing-evidence.js';
+import { holdsArticleBody, looksLikeArticleAddress, looksLikeIndexPage, looksLikeStoryInFolder, readPageSigns } from './main-content/listing-evidence.js';
 import { guessPageKind, looksLikeListing, type PageKind } from './main-content/page-kind.js';
 import { runReadability } from './main-content/readability.js';
 import { repairParsing } from './main-content/repair.js';
@@ -49,6 +49,20 @@ const BODY_ROOT_MIN_SHARE = 0.5;
  * landing page made of several sections, of which Readability keeps one: it must hold half our root's prose.
  */
 const LANDING_MIN_SHARE = 0.5;
+
+/**
+ * On such an address, our root's whole text (links included: item titles, section links) is also
+ * weighed: a topic, section or programme page calling itself an article is a run of teasers, tables
+ * or section blocks, and a Readability pick with less than this share of that text kept an intro or
+ * a few of the items. Not when our root is the whole <body> (it found no content block: menus count)
+ * nor when the address is a slug in a news or blog folder (a story whose root holds related boxes).
+ */
+const LANDING_MIN_TEXT_SHARE = 0.6;
+/**
+ * ...and only when at least this share of the root's text is prose: a root that is mostly link text
+ * holds a documentation sidebar or a menu beside the one topic Readability rightly kept.
+ */
+const LANDING_MIN_PROSE_SHARE = 0.5;
 
 /**
  * On a listing, item names and teasers are links, so our root's prose (text outside links) undercounts
@@ -124,10 +138,19 @@ export function findMainContent(document: DomDocument, pageUrl: string): MainCon
   const landing = kind === 'article' && signs !== null;
   const minShare = wholePage ? BODY_ROOT_MIN_SHARE : landing ? LANDING_MIN_SHARE : READABILITY_MIN_SHARE[kind];
   const readabilityLength = readability?.textLength ?? 0;
+  // An article's address naming no story: Readability's pick is weighed against our root's whole text too.
+  const landingPartKept =
+    landing &&
+    own !== null &&
+    own.root !== body &&
+    readabilityLength < LANDING_MIN_TEXT_SHARE * own.textLength &&
+    own.proseLength >= LANDING_MIN_PROSE_SHARE * own.textLength &&
+    !looksLikeStoryInFolder(pageUrl);
   const useOwn =
     own !== null &&
     (!readability ||
       readabilityLength < minShare * own.proseLength ||
+      landingPartKept ||
       (listingKind && readabilityLength < LISTING_MIN_TEXT_SHARE * own.textLength && !ownIsArticle) ||
       (ownHasItems && readabilityLength < LISTING_ITEMS_MIN_TEXT_SHARE * own.textLength && !ownIsArticle));
   const html = useOwn ? ownHtml : readability?.html;

@@ -136,7 +136,10 @@ export function removeBoilerplate(body: Element, options: BoilerplateOptions): v
   const sparedShare = 0.35;
   const remove = (element: Element): void => {
     if (NEVER_REMOVED.has(element.tagName) || !element.isConnected) return;
-    if (textLength(element) > sparedShare * pageText || holdsProse(element)) return;
+    // The site's footer is chrome however much of the page's text or prose it holds.
+    const siteFooter = isSiteFooter(element);
+    if (textLength(element) > sparedShare * pageText && !siteFooter) return;
+    if (holdsProse(element) && !siteFooter) return;
     element.remove();
   };
 
@@ -154,11 +157,7 @@ export function removeBoilerplate(body: Element, options: BoilerplateOptions): v
     return true;
   };
   if (options.dropHiddenTextCopies) for (const element of all) if (isHiddenPre(element)) element.remove();
-  for (const element of all) {
-    if (!isChrome(element) || (isHiddenOnly(element) && keepPanel(element))) continue;
-    if (isPageFooter(element)) removeUnlessTitled(element);
-    else remove(element);
-  }
+  for (const element of all) if (isChrome(element) && !(isHiddenOnly(element) && keepPanel(element))) remove(element);
   for (const element of all) {
     const style = element.getAttribute('style');
     if (style !== null && HIDDEN_STYLE.test(style) && !keepPanel(element)) remove(element);
@@ -257,14 +256,15 @@ const isMainLandmark = (element: Element): boolean =>
   element.tagName === 'ARTICLE' || element.tagName === 'MAIN' || element.getAttribute('role') === 'main';
 
 /**
- * The site's footer (a <footer> or contentinfo outside any article or main) goes even when it holds
- * prose: that prose is legal footnotes, financing terms and the company blurb (Apple's and Samsung's
- * footnote lists, a shop's "about us"), never the page's content. A footer inside an article stays
- * under the prose guard: it may hold the story's notes.
+ * The page's own footer landmark (a <footer> or role=contentinfo outside any article or main, without the
+ * title): its paragraphs are legal notes, pricing disclaimers and the company blurb, and on a short landing
+ * page its link columns and notes can outweigh the content (Apple's and Samsung's footnote lists, a shop's
+ * "about us"), so neither its prose nor its share of the page spares it. A footer inside an article or
+ * main is the story's own (notes, sources) and stays guarded.
  */
-function isPageFooter(element: Element): boolean {
-  const isFooter = element.tagName === 'FOOTER' || element.getAttribute('role') === 'contentinfo';
-  return isFooter && !hasAncestorOrSelf(element, isMainLandmark);
+function isSiteFooter(element: Element): boolean {
+  if (element.tagName !== 'FOOTER' && element.getAttribute('role') !== 'contentinfo') return false;
+  return !hasDescendantTag(element, H1) && !hasAncestorOrSelf(element.parentElement ?? element, isMainLandmark);
 }
 
 /** A page-level <header> (not inside an article or main) is site chrome: logo, menu, search. */

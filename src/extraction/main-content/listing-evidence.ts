@@ -64,6 +64,19 @@ export function looksLikeArticleAddress(pageUrl: string): boolean {
 }
 
 /**
+ * A slug of three or more words under a news, blog or articles folder (/news/housing-market-predictions-2026,
+ * /resources/home/articles/home-insurance-tips) names one story even when it is too short for ARTICLE_ADDRESS.
+ */
+const STORY_IN_FOLDER = /\/(?:news|articles?|blogs?|posts?|stories)\/(?:[^/]+\/)*[^/]+-[^/]+-[^/]+\/?$/i;
+export function looksLikeStoryInFolder(pageUrl: string): boolean {
+  try {
+    return STORY_IN_FOLDER.test(new URL(pageUrl).pathname);
+  } catch {
+    return false;
+  }
+}
+
+/**
  * `repeated`: the content root is a run of like linked blocks (looksLikeListing).
  * Returns true when at least three of four signs agree — repeated cards, pagination, several
  * <article>s, a high share of link text — and the root holds hardly any long paragraph.
