@@ -12,7 +12,7 @@ import { isFacetPanel } from './facets.js';
 import { isPagedGrid } from './paged-grids.js';
 import { isBuyForm } from './buy-forms.js';
 import { isFinePrint } from './fine-print.js';
-import { formsWithControls, isControlForm } from './control-forms.js';
+import { formsWithControls, holdsNoParagraph } from './control-forms.js';
 import { isInsideQaPost, isPostChrome } from './forum-chrome.js';
 
 /** Never content: code, media widgets, form controls (their labels read as "Add to cart", "Search"). */
@@ -185,7 +185,7 @@ export function removeBoilerplate(body: Element, options: BoilerplateOptions): v
   }
   if (options.postChrome === 'always' || postChrome.length >= POST_CHROME_MIN_REPEATS) for (const element of postChrome) remove(element);
   if (options.dropBuyForms) for (const element of all) if (isBuyForm(element)) remove(element);
-  for (const form of controlForms) if (isControlForm(form, controlForms)) remove(form);
+  for (const form of controlForms) if (holdsNoParagraph(form)) remove(form);
   if (options.dropReviews) {
     for (const element of all) if (REVIEW_ITEMPROPS.has(element.getAttribute('itemprop') ?? '')) removeUnlessTitled(element);
   }

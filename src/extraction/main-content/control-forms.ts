@@ -25,7 +25,7 @@ export function formsWithControls(junk: Element[]): Set<Element> {
   return forms;
 }
 
-export function isControlForm(element: Element, withControls: Set<Element>): boolean {
-  if (!withControls.has(element)) return false;
-  return !elementsByTag(element, 'P').some((paragraph) => textLength(paragraph) >= PARAGRAPH_MIN_TEXT);
+/** A form from `formsWithControls` is machinery unless it holds a real paragraph. */
+export function holdsNoParagraph(form: Element): boolean {
+  return !elementsByTag(form, 'P').some((paragraph) => textLength(paragraph) >= PARAGRAPH_MIN_TEXT);
 }
