@@ -137,9 +137,7 @@ export function removeBoilerplate(body: Element, options: BoilerplateOptions): v
   const remove = (element: Element): void => {
     if (NEVER_REMOVED.has(element.tagName) || !element.isConnected) return;
     // The site's footer is chrome however much of the page's text or prose it holds.
-    const siteFooter = isSiteFooter(element);
-    if (textLength(element) > sparedShare * pageText && !siteFooter) return;
-    if (holdsProse(element) && !siteFooter) return;
+    if (!isSiteFooter(element) && (textLength(element) > sparedShare * pageText || holdsProse(element))) return;
     element.remove();
   };
 
