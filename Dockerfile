@@ -16,4 +16,4 @@ COPY . .
 RUN DATABASE_URL=postgresql://build:only@localhost:1/none npx prisma generate
 USER node
 EXPOSE 3000
-CMD ["node", "--import", "tsx", "src/api/main.ts"]
+CMD ["node", "--import", "tsx", "src/edge/main.ts"]

@@ -1,18 +1,18 @@
 import type { Prisma } from '@prisma/client';
 import type { Db } from '../src/db/prisma.js';
-import { ApiError } from '../src/errors.js';
-import { RESULT_LIFETIME_MS } from '../src/services/jobs.js';
-import { meter, quotaPeriod } from '../src/services/metering.js';
-import { limitsOf } from '../src/plans.js';
-import type { StoredCrawlInput } from '../src/services/crawl-input.js';
-import { admitLink } from '../src/crawl/crawl-scope.js';
-import { robotsAllows, robotsCrawlDelayMs } from '../src/extraction/robots.js';
+import { ApiError } from '../src/contract/errors.js';
+import { RESULT_LIFETIME_MS } from '../src/jobs/submit.js';
+import { meter, quotaPeriod } from '../src/accounts/metering.js';
+import { limitsOf } from '../src/contract/plans.js';
+import type { StoredCrawlInput } from '../src/jobs/crawl/crawl-input.js';
+import { admitLink } from '../src/jobs/crawl/crawl-scope.js';
+import { robotsAllows, robotsCrawlDelayMs } from '../src/net/robots.js';
 import type { ExtractedContent } from '../src/extraction/index.js';
 import { extractForJob, type JobActivityDeps, type UrlOutcome } from './job-activities.js';
 import { jobExtractionOptions } from './extraction-options.js';
 import { timeExtraction } from '../src/observability/metrics.js';
 import { log } from '../src/observability/logger.js';
-import { redactSecrets } from '../src/services/redact.js';
+import { redactSecrets } from '../src/observability/redact.js';
 import { indexPageQuietly } from '../src/search/index-page.js';
 import type { TruncatedReason } from '../workflows/crawl-job.js';
 

@@ -1,10 +1,10 @@
 import { Context } from '@temporalio/activity';
-import type { Config } from '../src/config.js';
-import { userAgent } from '../src/config.js';
+import type { Config } from '../src/config/config.js';
+import { userAgent } from '../src/config/config.js';
 import type { ExtractUrlOptions } from '../src/extraction/index.js';
-import type { HtmlExtractor } from '../src/extraction/thread-pool.js';
+import type { HtmlExtractor } from '../src/extraction/threads/thread-pool.js';
 import type { BrowserPool } from '../src/extraction/render/index.js';
-import type { RobotsMode } from '../src/extraction/robots.js';
+import type { RobotsMode } from '../src/net/robots.js';
 
 export interface ExtractionDeps {
   cfg: Config;

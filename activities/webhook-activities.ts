@@ -1,11 +1,11 @@
 import { readFileSync } from 'node:fs';
 import { Context } from '@temporalio/activity';
 import type { Db } from '../src/db/prisma.js';
-import type { Config } from '../src/config.js';
-import { userAgent } from '../src/config.js';
-import { requireWebhookEncryptionKey } from '../src/runtime-env.js';
-import { SecretBox, currentWebhookSecret } from '../src/services/webhook-secrets.js';
-import { beginAttempt, closeInterruptedAttempt, createCompletionDelivery, deadLetterDelivery, finishAttempt } from '../src/services/webhook-deliveries.js';
+import type { Config } from '../src/config/config.js';
+import { userAgent } from '../src/config/config.js';
+import { requireWebhookEncryptionKey } from '../src/config/runtime-env.js';
+import { SecretBox, currentWebhookSecret } from '../src/accounts/webhook-secret.js';
+import { beginAttempt, closeInterruptedAttempt, createCompletionDelivery, deadLetterDelivery, finishAttempt } from '../src/webhooks/deliveries.js';
 import { sendWebhookAttempt, type AttemptOutcome } from '../src/webhooks/send-attempt.js';
 import { webhookAttempts, webhookDeadLettered } from '../src/observability/metrics.js';
 import { log } from '../src/observability/logger.js';

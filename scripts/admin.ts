@@ -6,9 +6,9 @@
  *   npm run admin -- show <email>
  * Uses DATABASE_URL, else the embedded PostgreSQL of a running `npm start`.
  */
-import { parseConfig } from '../src/config.js';
+import { parseConfig } from '../src/config/config.js';
 import { createDb } from '../src/db/prisma.js';
-import { PLAN_NAMES, type PlanName } from '../src/plans.js';
+import { PLAN_NAMES, type PlanName } from '../src/contract/plans.js';
 import { embeddedDatabaseUrl } from './lib/embedded-db.js';
 
 const [command, email, value] = process.argv.slice(2);

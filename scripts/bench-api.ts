@@ -184,7 +184,7 @@ async function autocannonLoad(url: string, requests: BenchRequest[], rps: number
 }
 
 step('Starting the API process');
-const api = startProcess('api', process.execPath, [...apiNodeArgs, '--import', 'tsx', path.join(projectRoot, 'src/api/main.ts')], { cwd: projectRoot, env, logFile: path.join(scratch, 'api.log') });
+const api = startProcess('api', process.execPath, [...apiNodeArgs, '--import', 'tsx', path.join(projectRoot, 'src/edge/main.ts')], { cwd: projectRoot, env, logFile: path.join(scratch, 'api.log') });
 const base = `http://127.0.0.1:${port}`;
 try {
   await waitUntil('the API', async () => (await fetch(`${base}/pricing`).catch(() => undefined))?.status === 200, 60_000, 200);

@@ -19,9 +19,9 @@ import { waitUntil } from './lib/ports.js';
 import { step } from './lib/log.js';
 import { numberArg, percentile, round } from './lib/bench-figures.js';
 import { loadBenchPages, serveBenchPages, startBenchService } from './lib/bench-service.js';
-import { parseConfig, userAgent } from '../src/config.js';
+import { parseConfig, userAgent } from '../src/config/config.js';
 import { extractUrl } from '../src/extraction/index.js';
-import { threadExtractor } from '../src/extraction/thread-pool.js';
+import { threadExtractor } from '../src/extraction/threads/thread-pool.js';
 
 const arg = numberArg;
 const urlCount = arg('urls', 1000);

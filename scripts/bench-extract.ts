@@ -3,7 +3,7 @@
  * For each shared benchmark set: F1 of the full pipeline (shared scorer), p50/p95 ms per page of the
  * full pipeline (all formats) and of Readability alone on linkedom in the same run, and pages/s of the
  * full pipeline on 1 and 2 worker threads (in a child process started with the API's and worker's Node flags,
- * src/extraction/process-flags.ts). Progress on stderr, figures on stdout.
+ * src/extraction/threads/process-flags.ts). Progress on stderr, figures on stdout.
  *
  * Per-page times: every page is timed once per round (Readability alone, then the pipeline), over R
  * rounds (default 3); a page's time is its median over the rounds, so a burst of load from elsewhere on
@@ -16,11 +16,11 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import { Readability } from '@mozilla/readability';
-import { parseDocument } from '../src/extraction/dom.js';
+import { parseDocument } from '../src/extraction/dom/dom.js';
 import { decodeBody } from '../src/extraction/decode.js';
 import { extractHtml } from '../src/extraction/extract.js';
-import { forgetTokenCounts } from '../src/extraction/tokens.js';
-import { EXTRACTION_PROCESS_NODE_FLAGS } from '../src/extraction/process-flags.js';
+import { forgetTokenCounts } from '../src/extraction/tokens/tokens.js';
+import { EXTRACTION_PROCESS_NODE_FLAGS } from '../src/extraction/threads/process-flags.js';
 import { projectRoot } from './lib/paths.js';
 import { savedPageUrl } from './lib/saved-page-url.js';
 

@@ -8,8 +8,8 @@ import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { Client, Connection } from '@temporalio/client';
 import { historyToJSON } from '@temporalio/common/lib/proto-utils.js';
-import { parseConfig } from '../src/config.js';
-import { requireTemporalAddress } from '../src/runtime-env.js';
+import { parseConfig } from '../src/config/config.js';
+import { requireTemporalAddress } from '../src/config/runtime-env.js';
 import { projectRoot } from './lib/paths.js';
 
 const [workflowId, name] = process.argv.slice(2);

@@ -9,7 +9,7 @@ import path from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import { decodeBody } from '../src/extraction/decode.js';
 import { extractHtml } from '../src/extraction/extract.js';
-import { ExtractionError } from '../src/extraction/errors.js';
+import { ExtractionError } from '../src/contract/extraction-error.js';
 import { savedPageUrl } from './lib/saved-page-url.js';
 
 const [folder, outFile] = process.argv.slice(2);

@@ -7,7 +7,7 @@
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { ConfigError, parseConfig, type Config } from '../src/config.js';
+import { ConfigError, parseConfig, type Config } from '../src/config/config.js';
 import { dataDir, projectRoot } from './lib/paths.js';
 import { step, warn } from './lib/log.js';
 import { PidRegistry, startProcess, type ManagedProcess } from './lib/processes.js';
@@ -133,7 +133,7 @@ try {
   };
   step('Starting the worker and the API');
   supervise('worker', 'src/temporal/worker-main.ts');
-  supervise('api', 'src/api/main.ts');
+  supervise('api', 'src/edge/main.ts');
 
   const apiUrl = `http://localhost:${cfg.PORT}`;
   await waitUntil('the API health check', async () => {

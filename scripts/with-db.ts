@@ -3,7 +3,7 @@
  * `npm run migrate:dev -- --name add_x`. Uses DATABASE_URL, else the embedded server of a running
  * `npm start`, else starts the embedded server for the duration of the command.
  */
-import { parseConfig } from '../src/config.js';
+import { parseConfig } from '../src/config/config.js';
 import { embeddedDatabaseRunning, embeddedDatabaseUrl, startEmbeddedDatabase } from './lib/embedded-db.js';
 import { prisma } from './lib/migrate.js';
 import { step } from './lib/log.js';

@@ -72,7 +72,7 @@ export async function startBenchService(scratch: string, env: Record<string, str
     // The worker at info: its `worker polling` line is the readiness signal waited for below.
     const worker = startProcess('worker', process.execPath, serviceNodeArgs('src/temporal/worker-main.ts'), { cwd: projectRoot, env: { ...childEnv, LOG_LEVEL: 'info' }, logFile: path.join(scratch, 'worker.log') });
     stops.unshift(() => worker.stop('SIGTERM', 10_000));
-    const api = startProcess('api', process.execPath, serviceNodeArgs('src/api/main.ts'), { cwd: projectRoot, env: childEnv, logFile: path.join(scratch, 'api.log') });
+    const api = startProcess('api', process.execPath, serviceNodeArgs('src/edge/main.ts'), { cwd: projectRoot, env: childEnv, logFile: path.join(scratch, 'api.log') });
     stops.unshift(() => api.stop('SIGTERM', 10_000));
     const base = `http://127.0.0.1:${port}`;
     await waitUntil('the API and the worker', async () => (await fetch(`${base}/health`).catch(() => undefined))?.status === 200 && readFileSync(path.join(scratch, 'worker.log'), 'utf8').includes('worker polling'), 120_000, 250);

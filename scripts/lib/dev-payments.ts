@@ -1,4 +1,4 @@
-import type { Config } from '../../src/config.js';
+import type { Config } from '../../src/config/config.js';
 import { paymentEnvFor, startDevChain } from '../../src/payments/dev-chain/dev-chain.js';
 import { addressOf } from '../../src/payments/dev-chain/accounts.js';
 import { createLocalFacilitator } from '../../src/payments/facilitator/local-facilitator.js';

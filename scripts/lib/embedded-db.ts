@@ -2,7 +2,7 @@ import path from 'node:path';
 import { dataDir } from './paths.js';
 import { startPostgres, type PostgresHandle } from './postgres.js';
 import { isListening } from './ports.js';
-import type { Config } from '../../src/config.js';
+import type { Config } from '../../src/config/config.js';
 
 export const EMBEDDED_DATABASE = 'pith';
 

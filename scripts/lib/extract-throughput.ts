@@ -13,7 +13,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import { decodeBody } from '../../src/extraction/decode.js';
-import { threadExtractor } from '../../src/extraction/thread-pool.js';
+import { threadExtractor } from '../../src/extraction/threads/thread-pool.js';
 import { savedPageUrl } from './saved-page-url.js';
 
 const [setDir = '', limitArg = 'Infinity', threadsArg = '1,2'] = process.argv.slice(2);

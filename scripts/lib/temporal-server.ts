@@ -1,7 +1,7 @@
 import { Connection } from '@temporalio/client';
 import { startProcess, type ManagedProcess } from './processes.js';
 import { waitUntil } from './ports.js';
-import { SEARCH_ATTRIBUTE_DECLARATIONS } from '../../src/temporal/search-attributes.js';
+import { SEARCH_ATTRIBUTE_DECLARATIONS } from '../../src/temporal/search-attribute-declarations.js';
 
 export interface TemporalServerHandle {
   readonly address: string;

@@ -1,14 +1,14 @@
-import { ExtractionError } from './errors.js';
-import { parseDocument, type DomElement } from './dom.js';
+import { ExtractionError } from '../contract/extraction-error.js';
+import { parseDocument, type DomElement } from './dom/dom.js';
 import { findMainContent } from './main-content.js';
 import { readMetadata } from './metadata.js';
-import { absolutiseContent, collectLinks } from './links.js';
-import { toMarkdown } from './markdown.js';
-import { collectBlocks } from './blocks.js';
-import { chunkMarkdown, DEFAULT_CHUNK_TOKENS } from './chunks.js';
-import { countTokens } from './tokens.js';
-import { plainText } from './text.js';
-import { indexPage } from './dom-walk.js';
+import { absolutiseContent, collectLinks } from './output/links.js';
+import { toMarkdown } from './output/markdown.js';
+import { collectBlocks } from './output/blocks.js';
+import { chunkMarkdown, DEFAULT_CHUNK_TOKENS } from './output/chunks.js';
+import { countTokens } from './tokens/tokens.js';
+import { plainText } from './dom/text.js';
+import { indexPage } from './dom/dom-walk.js';
 import { ALL_FORMATS, type ExtractedContent, type Format, type Metrics } from './types.js';
 
 export interface ExtractOptions {

@@ -1,13 +1,13 @@
-import { ExtractionError } from './errors.js';
+import { ExtractionError } from '../contract/extraction-error.js';
 import { decodeBody } from './decode.js';
 import type { ExtractOptions } from './extract.js';
-import { fetchPage, type FetchOptions } from './safe-fetch.js';
-import { inlineExtractor, type HtmlExtractor } from './thread-pool.js';
+import { fetchPage, type FetchOptions } from '../net/safe-fetch.js';
+import { inlineExtractor, type HtmlExtractor } from './threads/thread-pool.js';
 import { RenderUnavailableError, type BrowserPool } from './render/index.js';
 import type { ExtractedContent } from './types.js';
-import { ROBOTS_AGENT, robotsAllows, type RobotsMode } from './robots.js';
+import { ROBOTS_AGENT, robotsAllows, type RobotsMode } from '../net/robots.js';
 
-export { ExtractionError } from './errors.js';
+export { ExtractionError } from '../contract/extraction-error.js';
 export type { ExtractedContent, Format } from './types.js';
 export { ALL_FORMATS } from './types.js';
 

@@ -1,4 +1,4 @@
-import { fragmentBody, type DomDocument, type DomElement } from './dom.js';
+import { fragmentBody, type DomDocument, type DomElement } from './dom/dom.js';
 import { removeBoilerplate } from './main-content/boilerplate.js';
 import { microdataArticle } from './main-content/article-scope.js';
 import { removeCardGrids } from './main-content/card-grids.js';

@@ -1,6 +1,6 @@
-import type { DomDocument } from './dom.js';
+import type { DomDocument } from './dom/dom.js';
 import type { Metadata } from './types.js';
-import { elementsByTag, indexPage, type PageIndex } from './dom-walk.js';
+import { elementsByTag, indexPage, type PageIndex } from './dom/dom-walk.js';
 
 /** Page metadata from JSON-LD, Open Graph and classic meta tags (decisions: missing fields are null). */
 

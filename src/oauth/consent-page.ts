@@ -1,4 +1,4 @@
-import { escapeHtml } from '../api/docs/html.js';
+import { escapeHtml } from '../edge/docs/html.js';
 import type { AuthorizationRequest } from './authorization-request.js';
 import { SCOPE_DESCRIPTIONS } from './scopes.js';
 

@@ -1,6 +1,6 @@
 import OAuth2Server from '@node-oauth/oauth2-server';
-import { hasScope } from '../services/api-keys.js';
-import type { Policy } from '../services/policy.js';
+import { hasScope } from '../accounts/api-keys.js';
+import type { Policy } from '../accounts/key-policy.js';
 import { redirectWith, type AuthorizationRequest } from './authorization-request.js';
 import type { ConsentingUser } from './model.js';
 

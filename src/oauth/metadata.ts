@@ -1,4 +1,4 @@
-import type { Config } from '../config.js';
+import type { Config } from '../config/config.js';
 import { OAUTH_SCOPES } from './scopes.js';
 
 /** Paths of the authorization server, relative to BASE_URL. */

@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import OAuth2Server from '@node-oauth/oauth2-server';
 import type { Db } from '../db/prisma.js';
-import { generateApiKey, hashApiKey, newKeyId } from '../services/api-keys.js';
-import type { Policy } from '../services/policy.js';
+import { generateApiKey, hashApiKey, newKeyId } from '../accounts/api-keys.js';
+import type { Policy } from '../accounts/key-policy.js';
 import { revokeGrant } from './grants.js';
 import { generateAuthorizationCode, generateRefreshToken, secretDigest } from './secrets.js';
 import { findClient } from './authorization-request.js';

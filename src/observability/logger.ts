@@ -1,6 +1,6 @@
 import { pino, type DestinationStream, type Logger } from 'pino';
 import { trace } from '@opentelemetry/api';
-import { config, type Config } from '../config.js';
+import { config, type Config } from '../config/config.js';
 import { logContext } from './log-context.js';
 
 export type { Logger };

@@ -3,7 +3,7 @@ import { Resource } from '@opentelemetry/resources';
 import { BatchSpanProcessor, type SpanProcessor } from '@opentelemetry/sdk-trace-base';
 import { NodeTracerProvider } from '@opentelemetry/sdk-trace-node';
 import { OTLPTraceExporter } from '@opentelemetry/exporter-trace-otlp-http';
-import type { Config } from '../config.js';
+import type { Config } from '../config/config.js';
 
 /** What the Temporal interceptors need to trace: the tracer, and the processor and resource workflow spans are exported with. */
 export interface Tracing {

@@ -1,6 +1,6 @@
 import pg from 'pg';
 import { RateLimiterPostgres, RateLimiterRes } from 'rate-limiter-flexible';
-import { ApiError } from '../errors.js';
+import { ApiError } from '../contract/errors.js';
 
 /**
  * Unpaid payment challenges per client IP (429 `challenge_rate_limited`), on rate-limiter-flexible's

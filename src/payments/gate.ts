@@ -2,8 +2,8 @@ import { HTTPFacilitatorClient, x402ResourceServer } from '@x402/core/server';
 import { decodePaymentSignatureHeader, encodePaymentRequiredHeader, encodePaymentResponseHeader } from '@x402/core/http';
 import type { PaymentPayload, PaymentRequired, PaymentRequirements, SettleResponse } from '@x402/core/types';
 import { ExactEvmScheme } from '@x402/evm/exact/server';
-import type { Config } from '../config.js';
-import { ApiError } from '../errors.js';
+import type { Config } from '../config/config.js';
+import { ApiError } from '../contract/errors.js';
 import { tokenAmount } from './price.js';
 
 /** The payment terms Pith quotes, from configuration. */

@@ -1,10 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import type { Db } from '../db/prisma.js';
-import { hashApiKey, newKeyId } from '../services/api-keys.js';
-import { PAYER_PLAN } from '../plans.js';
-import { policyOfKey } from '../services/policy.js';
-import { ApiError } from '../errors.js';
-import type { AuthState } from '../api/state.js';
+import { hashApiKey, newKeyId } from '../accounts/api-keys.js';
+import { PAYER_PLAN } from '../contract/plans.js';
+import { policyOfKey } from '../accounts/key-policy.js';
+import { ApiError } from '../contract/errors.js';
+import type { AuthState } from '../edge/state.js';
 
 /** Marks the payer's internal key: a key bound to this resource is refused by every Bearer check. */
 const PAYER_KEY_RESOURCE = 'x402:payer';

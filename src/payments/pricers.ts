@@ -1,7 +1,7 @@
-import { parseOrThrow } from '../api/validate.js';
-import { bulkBody, crawlBody, extractBody } from '../api/schemas.js';
-import { PAYER_LIMITS } from '../plans.js';
-import type { Pricer } from './guard.js';
+import { parseOrThrow } from '../edge/validate.js';
+import { bulkBody, crawlBody, extractBody } from '../edge/schemas.js';
+import { PAYER_LIMITS } from '../contract/plans.js';
+import type { Pricer } from '../edge/middleware/payment-guard.js';
 
 /**
  * What a paid request costs, in metered requests (decisions: "one per call, one per URL for POST /bulk").

@@ -1,4 +1,4 @@
-import { userAgent, type Config } from '../config.js';
+import { userAgent, type Config } from '../config/config.js';
 import type { Db } from '../db/prisma.js';
 import { braveProvider } from './brave-provider.js';
 import { localProvider } from './local-provider.js';

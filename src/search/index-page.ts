@@ -1,10 +1,10 @@
 import { Prisma } from '@prisma/client';
-import type { Config } from '../config.js';
+import type { Config } from '../config/config.js';
 import type { Db } from '../db/prisma.js';
 import type { ExtractedContent } from '../extraction/types.js';
 import { markdownToPlainText } from './plain-text.js';
 import { log } from '../observability/logger.js';
-import { redactSecrets } from '../services/redact.js';
+import { redactSecrets } from '../observability/redact.js';
 
 /**
  * Body text kept per page. A tsvector must stay under 1 MB and ts_headline reads the whole body, so a

@@ -1,4 +1,4 @@
-import { ApiError } from '../errors.js';
+import { ApiError } from '../contract/errors.js';
 import type { SearchProviderName } from './provider.js';
 
 export interface ProviderRequest {

@@ -1,4 +1,4 @@
-import type { Config } from '../config.js';
+import type { Config } from '../config/config.js';
 
 /** The search backends POST /search can use, chosen by SEARCH_PROVIDER. */
 export type SearchProviderName = Config['SEARCH_PROVIDER'];

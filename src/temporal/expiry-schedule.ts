@@ -1,5 +1,5 @@
 import { ScheduleAlreadyRunning, ScheduleOverlapPolicy, type Client } from '@temporalio/client';
-import type { Config } from '../config.js';
+import type { Config } from '../config/config.js';
 
 export const EXPIRY_SCHEDULE_ID = 'pith-expire-jobs';
 

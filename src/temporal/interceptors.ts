@@ -10,14 +10,14 @@ import {
   type OpenTelemetrySinks,
 } from '@temporalio/interceptors-opentelemetry';
 import type { Tracing } from '../observability/tracing.js';
-import { requestIdActivityInterceptor, requestIdClientInterceptor } from './request-id-interceptors.js';
+import { requestIdActivityInterceptor, requestIdClientInterceptor } from './request-id-propagation.js';
 
 /**
  * The interceptors of every Temporal client and worker of Pith, in one place: request ids always,
  * OpenTelemetry (per @temporalio/interceptors-opentelemetry) only when tracing is on.
  */
 
-const requestIdWorkflowModule = fileURLToPath(new URL('../../workflows/request-id-interceptors.ts', import.meta.url));
+const requestIdWorkflowModule = fileURLToPath(new URL('../../workflows/interceptors.ts', import.meta.url));
 const otelWorkflowModule = createRequire(import.meta.url).resolve('@temporalio/interceptors-opentelemetry/lib/workflow-interceptors');
 
 export function clientInterceptors(tracing?: Tracing): WorkflowClientInterceptor[] {

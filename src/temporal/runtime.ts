@@ -1,5 +1,5 @@
 import { DefaultLogger, Runtime, type LogLevel } from '@temporalio/worker';
-import type { Config } from '../config.js';
+import type { Config } from '../config/config.js';
 import { log } from '../observability/logger.js';
 
 const SDK_LEVEL: Record<Config['LOG_LEVEL'], LogLevel> = { debug: 'DEBUG', info: 'INFO', warn: 'WARN', error: 'ERROR', silent: 'ERROR' };

@@ -1,10 +1,10 @@
 import { NativeConnection } from '@temporalio/worker';
 import { Connection } from '@temporalio/client';
-import { config } from '../config.js';
+import { config } from '../config/config.js';
 import { createDb } from '../db/prisma.js';
-import { requireDatabaseUrl, requireTemporalAddress } from '../runtime-env.js';
+import { requireDatabaseUrl, requireTemporalAddress } from '../config/runtime-env.js';
 import { createPithWorker } from './worker.js';
-import { createExtractionServices } from '../runtime-services.js';
+import { createExtractionServices } from '../extraction/services.js';
 import { ensureExpirySchedule } from './expiry-schedule.js';
 import { clientOn } from './client.js';
 import { installWorkerRuntime } from './runtime.js';

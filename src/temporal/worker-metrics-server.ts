@@ -1,6 +1,6 @@
 import { createServer, type Server } from 'node:http';
 import { once } from 'node:events';
-import type { Config } from '../config.js';
+import type { Config } from '../config/config.js';
 import { registry } from '../observability/metrics.js';
 import { metricsAuthorized } from '../observability/metrics-auth.js';
 

@@ -1,9 +1,9 @@
 import { fileURLToPath } from 'node:url';
 import { type NativeConnection, Worker, type WorkerOptions } from '@temporalio/worker';
-import type { Config } from '../config.js';
+import type { Config } from '../config/config.js';
 import type { Db } from '../db/prisma.js';
 import { createActivities } from '../../activities/index.js';
-import type { HtmlExtractor } from '../extraction/thread-pool.js';
+import type { HtmlExtractor } from '../extraction/threads/thread-pool.js';
 import type { BrowserPool } from '../extraction/render/index.js';
 import type { Tracing } from '../observability/tracing.js';
 import { activityInterceptors, workflowInterceptorModules, workflowSinks } from './interceptors.js';

@@ -1,5 +1,5 @@
 import type { Job } from '@prisma/client';
-import type { ResultEntry } from '../services/job-view.js';
+import type { ResultEntry } from '../jobs/view.js';
 import type { JobCompletedEvent } from './job-completed-event.js';
 
 /** Contract: inline results are capped at about 5 MB; the whole body stays within 5 MiB. */

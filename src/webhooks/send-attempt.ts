@@ -1,7 +1,7 @@
 import { rootCertificates } from 'node:tls';
 import { Agent, request, errors as undiciErrors } from 'undici';
-import { addressPolicyFor, assertFetchableUrl, guardedLookup } from '../extraction/safe-fetch.js';
-import { ExtractionError } from '../extraction/errors.js';
+import { addressPolicyFor, assertFetchableUrl, guardedLookup } from '../net/safe-fetch.js';
+import { ExtractionError } from '../contract/extraction-error.js';
 import { DELIVERY_ID_HEADER, SIGNATURE_HEADER, TIMESTAMP_HEADER, signWebhook } from './signature.js';
 
 export interface AttemptRequest {

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startStack, type Stack } from '../support/stack.js';
 import { articlePage, startFixtureServer, type FixtureServer } from '../support/fixture-server.js';
 import { apiClient } from '../support/api.js';
-import { hashApiKey } from '../../src/services/api-keys.js';
+import { hashApiKey } from '../../src/accounts/api-keys.js';
 
 let stack: Stack;
 let pages: FixtureServer;

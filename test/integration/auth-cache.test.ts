@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startStack, type Stack } from '../support/stack.js';
 import { apiClient } from '../support/api.js';
-import { KEY_CACHE_TTL_MS, forgetCachedKeys, keyCache } from '../../src/services/api-keys.js';
+import { KEY_CACHE_TTL_MS, forgetCachedKeys, keyCache } from '../../src/accounts/api-keys.js';
 
 let stack: Stack;
 let api: ReturnType<typeof apiClient>;

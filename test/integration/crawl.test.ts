@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startStack, type Stack } from '../support/stack.js';
 import { startFixtureServer, type FixtureServer } from '../support/fixture-server.js';
 import { apiClient, pollUntil } from '../support/api.js';
-import { quotaPeriod } from '../../src/services/metering.js';
+import { quotaPeriod } from '../../src/accounts/metering.js';
 
 const words = (topic: string) =>
   Array.from({ length: 5 }, (_, i) => `${topic} paragraph ${i + 1}: a crawl walks a site breadth-first, fetching each page once and following only the links it is allowed to follow.`);

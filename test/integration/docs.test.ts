@@ -6,9 +6,9 @@ import addFormats from 'ajv-formats';
 import { chromium } from 'playwright-core';
 import { startStack, type Stack } from '../support/stack.js';
 import { apiClient } from '../support/api.js';
-import { ERRORS } from '../../src/errors.js';
-import { extractBody } from '../../src/api/schemas.js';
-import { ROUTES } from '../../src/api/openapi/routes.js';
+import { ERRORS } from '../../src/contract/errors.js';
+import { extractBody } from '../../src/edge/schemas.js';
+import { ROUTES } from '../../src/edge/openapi/routes.js';
 
 let stack: Stack;
 let api: ReturnType<typeof apiClient>;

@@ -3,8 +3,8 @@ import type { AddressInfo } from 'node:net';
 import { gzipSync, brotliCompressSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { extractUrl } from '../../src/extraction/index.js';
-import { fetchPage, type FetchOptions } from '../../src/extraction/safe-fetch.js';
-import { ExtractionError } from '../../src/extraction/errors.js';
+import { fetchPage, type FetchOptions } from '../../src/net/safe-fetch.js';
+import { ExtractionError } from '../../src/contract/extraction-error.js';
 import { articlePage, startFixtureServer, type FixtureServer } from '../support/fixture-server.js';
 
 /** windows-1251 bytes of ASCII + basic Cyrillic (А–я map to 0xC0–0xFF). */

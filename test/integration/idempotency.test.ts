@@ -5,8 +5,8 @@ import { articlePage, startFixtureServer, type FixtureServer } from '../support/
 import { apiClient } from '../support/api.js';
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { createApp } from '../../src/api/app.js';
-import { createApiDeps } from '../../src/api/deps.js';
+import { createApp } from '../../src/edge/app.js';
+import { createApiDeps } from '../../src/edge/deps.js';
 import { createTemporalClient } from '../../src/temporal/client.js';
 import { freePort } from '../../scripts/lib/ports.js';
 

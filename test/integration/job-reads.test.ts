@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startStack, type Stack } from '../support/stack.js';
 import { articlePage, startFixtureServer, type FixtureServer } from '../support/fixture-server.js';
 import { apiClient, pollUntil } from '../support/api.js';
-import { generateJobToken } from '../../src/services/job-tokens.js';
+import { generateJobToken } from '../../src/jobs/tokens.js';
 import { ensureExpirySchedule } from '../../src/temporal/expiry-schedule.js';
 
 let stack: Stack;

@@ -8,7 +8,7 @@ import { apiClient } from '../support/api.js';
 import { articlePage, startFixtureServer, type FixtureServer } from '../support/fixture-server.js';
 import { approveConsent } from '../support/oauth-consent.js';
 import { freePort } from '../../scripts/lib/ports.js';
-import { hashApiKey } from '../../src/services/api-keys.js';
+import { hashApiKey } from '../../src/accounts/api-keys.js';
 
 /**
  * The hosted tool server proven with the official MCP SDK client: its Streamable HTTP transport and its

@@ -7,7 +7,7 @@ import { apiClient } from '../support/api.js';
 import { articlePage, startFixtureServer, type FixtureServer } from '../support/fixture-server.js';
 import { approveConsent, submitConsent } from '../support/oauth-consent.js';
 import { freePort } from '../../scripts/lib/ports.js';
-import { hashApiKey } from '../../src/services/api-keys.js';
+import { hashApiKey } from '../../src/accounts/api-keys.js';
 
 /**
  * The authorization server checked with a second, independent OAuth client (oauth4webapi, strict about

@@ -7,9 +7,9 @@ import { startStack, type Stack } from '../support/stack.js';
 import { articlePage, startFixtureServer, type FixtureServer } from '../support/fixture-server.js';
 import { apiClient, pollUntil } from '../support/api.js';
 import { logCapture } from '../support/log-capture.js';
-import { createApp } from '../../src/api/app.js';
-import { startJob } from '../../src/services/job-starter.js';
-import { REQUEST_ID_HEADER } from '../../workflows/request-id-interceptors.js';
+import { createApp } from '../../src/edge/app.js';
+import { startJob } from '../../src/jobs/outbox.js';
+import { REQUEST_ID_HEADER } from '../../workflows/interceptors.js';
 
 const paragraphs = (topic: string) => Array.from({ length: 5 }, (_, i) => `${topic} paragraph ${i + 1}: observability means every line of a job's logs can be traced back to the request that asked for it.`);
 

@@ -3,8 +3,8 @@ import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vi
 import { ensureStripeMock, startStripeMock, type StripeMockHandle } from '../../scripts/lib/stripe-mock.js';
 import { createDb, type Db } from '../../src/db/prisma.js';
 import { startStack, type Stack } from '../support/stack.js';
-import { getPricing, type PricingDeps, type PricingRecord } from '../../src/services/pricing.js';
-import { DEFAULT_PRICING_CACHE_ROW_ID } from '../../src/services/pricing/cache.js';
+import { getPricing, type PricingDeps, type PricingRecord } from '../../src/pricing/pricing.js';
+import { DEFAULT_PRICING_CACHE_ROW_ID } from '../../src/pricing/cache.js';
 
 /**
  * GET /pricing against stripe-mock, Stripe's own emulator. It validates each request against Stripe's

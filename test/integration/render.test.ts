@@ -1,8 +1,8 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { isPublicAddress } from '../../src/extraction/address-policy.js';
-import { ExtractionError } from '../../src/extraction/errors.js';
+import { isPublicAddress } from '../../src/net/address-policy.js';
+import { ExtractionError } from '../../src/contract/extraction-error.js';
 import { BrowserPool, RenderUnavailableError, type AddressPolicy } from '../../src/extraction/render/index.js';
 import { startFixtureServer, type FixtureServer } from '../support/fixture-server.js';
 

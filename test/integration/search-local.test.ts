@@ -4,9 +4,9 @@ import addFormats from 'ajv-formats';
 import { startStack, type Stack } from '../support/stack.js';
 import { startFixtureServer, type FixtureRoute, type FixtureServer } from '../support/fixture-server.js';
 import { apiClient, pollUntil } from '../support/api.js';
-import { quotaPeriod } from '../../src/services/metering.js';
-import { limitsOf, PLAN_NAMES } from '../../src/plans.js';
-import { searchBody } from '../../src/api/schemas.js';
+import { quotaPeriod } from '../../src/accounts/metering.js';
+import { limitsOf, PLAN_NAMES } from '../../src/contract/plans.js';
+import { searchBody } from '../../src/edge/schemas.js';
 import { createExpiryActivities } from '../../activities/expiry-activities.js';
 
 /** A page whose <title> (what the index weights highest) and visible heading can differ. */

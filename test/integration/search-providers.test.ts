@@ -6,10 +6,10 @@ import { articlePage, startFixtureServer, type FixtureServer } from '../support/
 import { apiClient } from '../support/api.js';
 import { startReplayServer, type ReplayRequest, type ReplayServer } from '../support/replay-server.js';
 import { braveAnswer, braveEmptyAnswer, searxngAnswer, type PageOfHits } from '../support/search-formats.js';
-import { createApp } from '../../src/api/app.js';
-import type { Config } from '../../src/config.js';
-import { quotaPeriod } from '../../src/services/metering.js';
-import { limitsOf } from '../../src/plans.js';
+import { createApp } from '../../src/edge/app.js';
+import type { Config } from '../../src/config/config.js';
+import { quotaPeriod } from '../../src/accounts/metering.js';
+import { limitsOf } from '../../src/contract/plans.js';
 import { freePort } from '../../scripts/lib/ports.js';
 
 let stack: Stack;

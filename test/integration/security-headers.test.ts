@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startStack, type Stack } from '../support/stack.js';
 import { apiClient } from '../support/api.js';
-import { MAX_JSON_DEPTH } from '../../src/api/body-guards.js';
+import { MAX_JSON_DEPTH } from '../../src/edge/middleware/body-guards.js';
 
 let stack: Stack;
 let api: ReturnType<typeof apiClient>;

@@ -3,7 +3,7 @@ import { InMemorySpanExporter, SimpleSpanProcessor } from '@opentelemetry/sdk-tr
 import { startStack, type Stack } from '../support/stack.js';
 import { articlePage, startFixtureServer, type FixtureServer } from '../support/fixture-server.js';
 import { apiClient, pollUntil } from '../support/api.js';
-import { parseConfig } from '../../src/config.js';
+import { parseConfig } from '../../src/config/config.js';
 import { startTracing, tracingEnabled } from '../../src/observability/tracing.js';
 
 let stack: Stack;

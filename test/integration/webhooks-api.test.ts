@@ -5,7 +5,7 @@ import { apiClient, pollUntil } from '../support/api.js';
 import { articlePage, startFixtureServer, type FixtureServer } from '../support/fixture-server.js';
 import { startReceiver, type ReceivedWebhook, type Receiver } from '../support/webhook-receiver.js';
 import { accountWithSecret, finishedJob } from '../support/webhook-fixtures.js';
-import { createCompletionDelivery } from '../../src/services/webhook-deliveries.js';
+import { createCompletionDelivery } from '../../src/webhooks/deliveries.js';
 import { verifyPithWebhook } from '../../src/webhooks/verify.js';
 
 /** The delivery history and redelivery routes, and a real job's completion webhook, through the real API and worker. */

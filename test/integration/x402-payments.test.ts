@@ -7,9 +7,9 @@ import { startStack, type Stack } from '../support/stack.js';
 import { articlePage, startFixtureServer, type FixtureServer } from '../support/fixture-server.js';
 import { apiClient, pollUntil } from '../support/api.js';
 import { payerWallet, startPaymentRig, type PaymentRig } from '../support/x402-chain.js';
-import { parseConfig } from '../../src/config.js';
-import { createApiDeps } from '../../src/api/deps.js';
-import { createApp } from '../../src/api/app.js';
+import { parseConfig } from '../../src/config/config.js';
+import { createApiDeps } from '../../src/edge/deps.js';
+import { createApp } from '../../src/edge/app.js';
 
 const paragraphs = (topic: string) =>
   Array.from({ length: 6 }, (_, i) => `${topic} paragraph ${i + 1}: an agent without an account pays for exactly the pages it asks for, and reads its job back with a token.`);

@@ -1,11 +1,11 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { chunkMarkdown, MIN_CHUNK_TOKENS } from '../../src/extraction/chunks.js';
-import { decodeTokens, encodeOrdinary } from '../../src/extraction/tokens.js';
+import { chunkMarkdown, MIN_CHUNK_TOKENS } from '../../src/extraction/output/chunks.js';
+import { decodeTokens, encodeOrdinary } from '../../src/extraction/tokens/tokens.js';
 import type { Chunk } from '../../src/extraction/types.js';
 
 /**
- * Property tests for token-bounded chunks (src/extraction/chunks.ts). The oracle is tiktoken's own
+ * Property tests for token-bounded chunks (src/extraction/output/chunks.ts). The oracle is tiktoken's own
  * o200k_base encoder (`encodeOrdinary`), not the fast counter the chunker uses.
  *
  * Found by these properties and fixed: a single pre-tokenisation piece longer than the bound made of

@@ -1,9 +1,9 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { admitLink, type CrawlScope } from '../../src/crawl/crawl-scope.js';
-import { looksLikePage, normalizeCrawlUrl, sameSite } from '../../src/crawl/normalize-url.js';
+import { admitLink, type CrawlScope } from '../../src/jobs/crawl/crawl-scope.js';
+import { looksLikePage, normalizeCrawlUrl, sameSite } from '../../src/jobs/crawl/normalize-url.js';
 
-/** Property tests for crawl URL normalisation (src/crawl/normalize-url.ts). */
+/** Property tests for crawl URL normalisation (src/jobs/crawl/normalize-url.ts). */
 
 const TRACKING = ['utm_source', 'utm_medium', 'utm_campaign', 'UTM_Term', 'gclid', 'fbclid', 'msclkid', 'mc_cid', '_ga', 'yclid', 'igshid'];
 

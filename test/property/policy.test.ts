@@ -1,8 +1,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { intersectDomains, policyViolation, ROBOTS_MODES, stricterRobots, tighten, type Policy, type PolicyRequest, type RobotsMode } from '../../src/services/policy.js';
+import { intersectDomains, policyViolation, ROBOTS_MODES, stricterRobots, tighten, type Policy, type PolicyRequest, type RobotsMode } from '../../src/accounts/key-policy.js';
 
-/** Property tests for the tighten-only policy merge (src/services/policy.ts). */
+/** Property tests for the tighten-only policy merge (src/accounts/key-policy.ts). */
 
 // A tiny alphabet of labels so that generated patterns, hosts and URLs collide often.
 const label = fc.constantFrom('a', 'b', 'ab', 'www', 'x-y');

@@ -6,7 +6,7 @@ import { projectRoot } from '../../scripts/lib/paths.js';
 import { serviceNodeArgs } from '../../scripts/lib/service-entry.js';
 
 /**
- * Pith's real entry points (src/api/main.ts, src/temporal/worker-main.ts) as child processes, started
+ * Pith's real entry points (src/edge/main.ts, src/temporal/worker-main.ts) as child processes, started
  * the way `npm start` starts them, so a test can SIGKILL or restart them.
  */
 export function serviceEnv(extra: Record<string, string>): NodeJS.ProcessEnv {
@@ -36,7 +36,7 @@ export async function startWorkerProcess(env: NodeJS.ProcessEnv, logFile: string
 
 export async function startApiProcess(env: NodeJS.ProcessEnv, logFile: string, port?: number): Promise<{ process: ManagedProcess; baseUrl: string; port: number }> {
   const listenPort = port ?? (await freePort());
-  const api = startProcess('api', process.execPath, serviceNodeArgs('src/api/main.ts'), { cwd: projectRoot, env: { ...env, PORT: String(listenPort) }, logFile });
+  const api = startProcess('api', process.execPath, serviceNodeArgs('src/edge/main.ts'), { cwd: projectRoot, env: { ...env, PORT: String(listenPort) }, logFile });
   const baseUrl = `http://127.0.0.1:${listenPort}`;
   await waitUntil(
     'the API to answer',

@@ -5,13 +5,13 @@ import { DefaultLogger, NativeConnection, Runtime, bundleWorkflowCode, type Work
 import { type Client, Connection } from '@temporalio/client';
 import type { DestinationStream } from 'pino';
 import type { SpanProcessor } from '@opentelemetry/sdk-trace-base';
-import { parseConfig, type Config } from '../../src/config.js';
+import { parseConfig, type Config } from '../../src/config/config.js';
 import { createDb, type Db } from '../../src/db/prisma.js';
-import { createApp } from '../../src/api/app.js';
-import type { AppDeps } from '../../src/api/state.js';
+import { createApp } from '../../src/edge/app.js';
+import type { AppDeps } from '../../src/edge/state.js';
 import { createPithWorker, workflowsPath } from '../../src/temporal/worker.js';
-import { createExtractionServices } from '../../src/runtime-services.js';
-import { createApiDeps } from '../../src/api/deps.js';
+import { createExtractionServices } from '../../src/extraction/services.js';
+import { createApiDeps } from '../../src/edge/deps.js';
 import { clientOn } from '../../src/temporal/client.js';
 import { workflowInterceptorModules } from '../../src/temporal/interceptors.js';
 import { createLogger, setLogger } from '../../src/observability/logger.js';

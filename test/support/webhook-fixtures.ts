@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Job, Prisma } from '@prisma/client';
 import type { Db } from '../../src/db/prisma.js';
-import { mintSecretOnFirstUse, type SecretBox } from '../../src/services/webhook-secrets.js';
+import { mintSecretOnFirstUse, type SecretBox } from '../../src/accounts/webhook-secret.js';
 
 /** Rows a finished job leaves behind, written straight to the real database, so a webhook can be tested without running extraction. */
 

@@ -4,7 +4,7 @@
  */
 import { fileURLToPath } from 'node:url';
 import { DefaultLogger, NativeConnection, Runtime, Worker } from '@temporalio/worker';
-import { parseConfig } from '../../src/config.js';
+import { parseConfig } from '../../src/config/config.js';
 import { createDb } from '../../src/db/prisma.js';
 import { createWebhookActivities } from '../../activities/webhook-activities.js';
 

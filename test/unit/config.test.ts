@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { ConfigError, parseConfig, userAgent } from '../../src/config.js';
+import { ConfigError, parseConfig, userAgent } from '../../src/config/config.js';
 
-describe('configuration (src/config.ts)', () => {
+describe('configuration (src/config/config.ts)', () => {
   it('applies the documented defaults', () => {
     const cfg = parseConfig({});
     expect(cfg).toMatchObject({

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { CONTRACT_ERRORS, errorEnvelope, type ErrorCode } from '../../src/errors.js';
+import { CONTRACT_ERRORS, errorEnvelope, type ErrorCode } from '../../src/contract/errors.js';
 
 /** The contract's error table, read from the contract itself: `| status | code | retry | upgrade | meaning |`. */
 function contractRows() {
@@ -16,7 +16,7 @@ function contractRows() {
     });
 }
 
-describe('error table (src/errors.ts) against the contract', () => {
+describe('error table (src/contract/errors.ts) against the contract', () => {
   const rows = contractRows();
 
   it('covers exactly the codes of the contract', () => {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { parseDocument } from '../../src/extraction/dom.js';
+import { parseDocument } from '../../src/extraction/dom/dom.js';
 import { findMainContent } from '../../src/extraction/main-content.js';
-import { plainText } from '../../src/extraction/text.js';
+import { plainText } from '../../src/extraction/dom/text.js';
 
 const ARTICLE_HEAD = '<head><title>Trends</title><meta property="og:type" content="article"></head>';
 const URL = 'https://blog.example.com/blog/plumbing-trends';

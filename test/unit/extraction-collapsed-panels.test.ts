@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { parseDocument } from '../../src/extraction/dom.js';
+import { parseDocument } from '../../src/extraction/dom/dom.js';
 import { findMainContent } from '../../src/extraction/main-content.js';
-import { plainText } from '../../src/extraction/text.js';
+import { plainText } from '../../src/extraction/dom/text.js';
 
 const prose = (topic: string, count: number): string =>
   Array.from({ length: count }, (_, i) => `<p>Sentence ${i} about ${topic}, long enough to read as real prose, with clauses, details and a full stop at the end of it. ${`More words about ${topic}. `.repeat(3)}</p>`).join('');

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseDocument } from '../../src/extraction/dom.js';
+import { parseDocument } from '../../src/extraction/dom/dom.js';
 import { removeBoilerplate } from '../../src/extraction/main-content/boilerplate.js';
 
 function bodyOf(html: string): Element {

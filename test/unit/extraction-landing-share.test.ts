@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { parseDocument } from '../../src/extraction/dom.js';
+import { parseDocument } from '../../src/extraction/dom/dom.js';
 import { findMainContent } from '../../src/extraction/main-content.js';
-import { plainText } from '../../src/extraction/text.js';
+import { plainText } from '../../src/extraction/dom/text.js';
 
 const offer = (n: number, steps = 3): string =>
   `<dl class="offer-${n}"><dt>Service ${n}</dt>${[1, 2, 3]

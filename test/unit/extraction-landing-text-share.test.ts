@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { parseDocument } from '../../src/extraction/dom.js';
+import { parseDocument } from '../../src/extraction/dom/dom.js';
 import { findMainContent } from '../../src/extraction/main-content.js';
 import { looksLikeStoryInFolder } from '../../src/extraction/main-content/listing-evidence.js';
-import { plainText } from '../../src/extraction/text.js';
+import { plainText } from '../../src/extraction/dom/text.js';
 
 const intro = `<p>Marathon programmes. ${'Among my most enjoyable activities is helping runners train for the marathon, from their first race on. '.repeat(4)}</p>
   <p>${'Many experienced runners stick with the novice programme because it fits well into their busy lives and jobs. '.repeat(4)}</p>`;

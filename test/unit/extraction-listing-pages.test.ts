@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { parseDocument } from '../../src/extraction/dom.js';
+import { parseDocument } from '../../src/extraction/dom/dom.js';
 import { findMainContent } from '../../src/extraction/main-content.js';
 import { isFacetPanel } from '../../src/extraction/main-content/facets.js';
-import { collapsedLength } from '../../src/extraction/dom-walk.js';
-import { plainText } from '../../src/extraction/text.js';
+import { collapsedLength } from '../../src/extraction/dom/dom-walk.js';
+import { plainText } from '../../src/extraction/dom/text.js';
 
 function extract(body: string, url: string): string {
   // A leading <meta> goes to <head> (an og:type for the page-kind guess).

@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { parseDocument } from '../../src/extraction/dom.js';
+import { parseDocument } from '../../src/extraction/dom/dom.js';
 import { findMainContent } from '../../src/extraction/main-content.js';
 import { removeCardGrids } from '../../src/extraction/main-content/card-grids.js';
 import { removeDuplicateBlocks } from '../../src/extraction/main-content/duplicate-blocks.js';
 import { removeRecommendationWidgets } from '../../src/extraction/main-content/recommendation-widgets.js';
 import { collectTextStats } from '../../src/extraction/main-content/text-stats.js';
 import { guessPageKind } from '../../src/extraction/main-content/page-kind.js';
-import { plainText } from '../../src/extraction/text.js';
+import { plainText } from '../../src/extraction/dom/text.js';
 
 const productJsonLd = '<script type="application/ld+json">{"@context":"https://schema.org","@type":"Product","name":"Stoneware mug"}</script>';
 const description =

@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { parseDocument } from '../../src/extraction/dom.js';
+import { parseDocument } from '../../src/extraction/dom/dom.js';
 import { findMainContent } from '../../src/extraction/main-content.js';
 import { removeCardGrids } from '../../src/extraction/main-content/card-grids.js';
 import { cleanContent } from '../../src/extraction/main-content/cleanup.js';
 import { removeBoilerplate } from '../../src/extraction/main-content/boilerplate.js';
 import { guessPageKind } from '../../src/extraction/main-content/page-kind.js';
-import { plainText } from '../../src/extraction/text.js';
+import { plainText } from '../../src/extraction/dom/text.js';
 
 const sentence = (topic: string, n: number): string =>
   `This is sentence ${n} about ${topic}, written long enough to read as real prose with several clauses and details.`;

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { parseDocument } from '../../src/extraction/dom.js';
+import { parseDocument } from '../../src/extraction/dom/dom.js';
 import { findMainContent } from '../../src/extraction/main-content.js';
 import { looksLikeArticleAddress, looksLikeIndexPage, readPageSigns } from '../../src/extraction/main-content/listing-evidence.js';
 import { collectTextStats } from '../../src/extraction/main-content/text-stats.js';
-import { plainText } from '../../src/extraction/text.js';
+import { plainText } from '../../src/extraction/dom/text.js';
 
 const sentence = (topic: string, n: number): string =>
   `This is sentence ${n} about ${topic}, written long enough to read as real prose with several clauses and details.`;

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { parseDocument } from '../../src/extraction/dom.js';
+import { parseDocument } from '../../src/extraction/dom/dom.js';
 import { findMainContent } from '../../src/extraction/main-content.js';
 import { removeBoilerplate } from '../../src/extraction/main-content/boilerplate.js';
 import { cleanContent } from '../../src/extraction/main-content/cleanup.js';
-import { plainText } from '../../src/extraction/text.js';
+import { plainText } from '../../src/extraction/dom/text.js';
 
 function bodyOf(html: string): Element {
   return parseDocument(`<!doctype html><html><head><title>T</title></head><body>${html}</body></html>`).body as unknown as Element;

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { parseDocument } from '../../src/extraction/dom.js';
+import { parseDocument } from '../../src/extraction/dom/dom.js';
 import { findMainContent } from '../../src/extraction/main-content.js';
-import { plainText } from '../../src/extraction/text.js';
+import { plainText } from '../../src/extraction/dom/text.js';
 
 const section = (n: number): string =>
   `<section><h2>Cover ${n}</h2><p>${`Cover ${n} pays your vet bills for accidents and illnesses, with a choice of deductibles and limits. `.repeat(3)}</p></section>`;

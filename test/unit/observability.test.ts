@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { createLogger } from '../../src/observability/logger.js';
 import { withLogContext } from '../../src/observability/log-context.js';
 import { metricsAuthorized } from '../../src/observability/metrics-auth.js';
-import { requestIdOf } from '../../src/api/request-id.js';
+import { requestIdOf } from '../../src/edge/middleware/request-id.js';
 import { logCapture } from '../support/log-capture.js';
 
 describe('structured logs', () => {

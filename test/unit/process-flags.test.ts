@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { EXTRACTION_PROCESS_NODE_FLAGS } from '../../src/extraction/process-flags.js';
+import { EXTRACTION_PROCESS_NODE_FLAGS } from '../../src/extraction/threads/process-flags.js';
 import { serviceNodeArgs } from '../../scripts/lib/service-entry.js';
 import { projectRoot } from '../../scripts/lib/paths.js';
 
@@ -13,7 +13,7 @@ describe('Node flags of the processes that host extraction threads', () => {
   });
 
   it('the launcher, tests and benchmarks start both services with them, before the entry point', () => {
-    for (const entry of ['src/api/main.ts', 'src/temporal/worker-main.ts'] as const) {
+    for (const entry of ['src/edge/main.ts', 'src/temporal/worker-main.ts'] as const) {
       const args = serviceNodeArgs(entry);
       expect(args.slice(0, EXTRACTION_PROCESS_NODE_FLAGS.length)).toEqual([...EXTRACTION_PROCESS_NODE_FLAGS]);
       expect(args.at(-1)).toBe(path.join(projectRoot, entry));
@@ -23,7 +23,7 @@ describe('Node flags of the processes that host extraction threads', () => {
   it('npm run api / worker and docker compose pass them too', () => {
     const scripts = (JSON.parse(readFileSync(path.join(projectRoot, 'package.json'), 'utf8')) as { scripts: Record<string, string> }).scripts;
     const compose = readFileSync(path.join(projectRoot, 'docker-compose.yml'), 'utf8');
-    for (const [script, entry] of [['api', 'src/api/main.ts'], ['worker', 'src/temporal/worker-main.ts']] as const) {
+    for (const [script, entry] of [['api', 'src/edge/main.ts'], ['worker', 'src/temporal/worker-main.ts']] as const) {
       for (const flag of EXTRACTION_PROCESS_NODE_FLAGS) {
         expect(scripts[script]).toContain(`${flag} ${entry}`);
         expect(compose).toContain(`"${flag}", "--import", "tsx", "${entry}"`);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ConfigError, parseConfig } from '../../src/config.js';
+import { ConfigError, parseConfig } from '../../src/config/config.js';
 import type { Db } from '../../src/db/prisma.js';
 import { markdownToPlainText, plainSnippet } from '../../src/search/plain-text.js';
 import { indexPage, indexPageQuietly, MAX_INDEXED_CHARS, searchDocumentText } from '../../src/search/index-page.js';

@@ -4,7 +4,7 @@
  * other posts, "you may also like" boxes that read as prose — is not this article's content, however long.
  * Several typed articles mean an index of teasers, where the marks say nothing about the main content.
  */
-import { collapsedLength, H1, hasDescendantTag } from '../dom-walk.js';
+import { collapsedLength, H1, hasDescendantTag } from '../dom/dom-walk.js';
 
 const ARTICLE_TYPE = /^https?:\/\/schema\.org\/(?:Article|NewsArticle|BlogPosting|ReportageNewsArticle|TechArticle|OpinionNewsArticle|AnalysisNewsArticle|Report|ScholarlyArticle)\/?$/i;
 /** Less text than this is a headline-only scope (a typed <header>), not the article. */

@@ -5,7 +5,7 @@
  * both see the cleaner page, and less DOM makes both faster.
  */
 
-import { collapsedLength as textLength, descendants, elementsByTag, H1, hasAncestorOrSelf, hasDescendantTag } from '../dom-walk.js';
+import { collapsedLength as textLength, descendants, elementsByTag, H1, hasAncestorOrSelf, hasDescendantTag } from '../dom/dom-walk.js';
 import { isAuthorBox } from './author-box.js';
 import { isCollapsedPanel } from './collapsed-panels.js';
 import { isFacetPanel } from './facets.js';

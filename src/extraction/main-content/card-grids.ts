@@ -5,7 +5,7 @@
  * without a link per item. Removing the tiles before choosing a content root keeps both our root
  * and Readability's pick on the product itself.
  */
-import { descendants } from '../dom-walk.js';
+import { descendants } from '../dom/dom-walk.js';
 import { collectTextStats, type StatsMap } from './text-stats.js';
 
 const TILE_TAGS = new Set(['LI', 'DIV', 'ARTICLE', 'SECTION', 'A']);

@@ -3,7 +3,7 @@
  * extractors keep but readers and the benchmarks' annotators do not count as content —
  * image captions and credits, bylines and timestamps, and link lists such as "You may also like".
  */
-import { descendants, hasAncestorOrSelf, hasDescendantTag, normalizedText } from '../dom-walk.js';
+import { descendants, hasAncestorOrSelf, hasDescendantTag, normalizedText } from '../dom/dom-walk.js';
 import { collectTextStats, linkDensity } from './text-stats.js';
 import { removeDuplicateBlocks } from './duplicate-blocks.js';
 

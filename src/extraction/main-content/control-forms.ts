@@ -5,7 +5,7 @@
  * comment bodies, a forum's post list, a grid of product tiles), and a form holding a real paragraph
  * (a post with a reply box, a calculator's explanations) is spared.
  */
-import { collapsedLength as textLength, elementsByTag } from '../dom-walk.js';
+import { collapsedLength as textLength, elementsByTag } from '../dom/dom-walk.js';
 
 const CONTROLS = new Set(['INPUT', 'SELECT', 'TEXTAREA', 'BUTTON']);
 /** A paragraph this long is prose, not a field label or a hint. */

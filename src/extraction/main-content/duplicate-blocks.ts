@@ -5,7 +5,7 @@
  * Landing and service pages declaring nothing do the same with their hero and feature boxes, and
  * articles with summary, promo and table boxes (or their whole body, once per layout).
  */
-import { descendants, normalizedText } from '../dom-walk.js';
+import { descendants, normalizedText } from '../dom/dom-walk.js';
 import { collectTextStats } from './text-stats.js';
 
 /** Shorter texts ("Add to cart", sizes, "Details") repeat legitimately. */

@@ -5,7 +5,7 @@
  * themselves in class/id (filter, facet, refine, sort) or aria-label; boilerplate removal drops
  * them on pages that may be listings, before our root and Readability are chosen.
  */
-import { elementsByTag, H1, hasDescendantTag } from '../dom-walk.js';
+import { elementsByTag, H1, hasDescendantTag } from '../dom/dom-walk.js';
 
 const FACET_WORDS = /(?:^|[\s_-])(?:filters?|filtering|facets?|faceted|refine|refinements?|sort|sorting|sortby|sort-by)(?:$|[\s_-])/i;
 const FACET_LABEL = /\b(?:filters?|facets?|refine|sort)\b/i;

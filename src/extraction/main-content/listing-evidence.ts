@@ -4,7 +4,7 @@
  * sign tells an index from an article (a long article may hold a list of links, a news page a few
  * <article> teasers), so the page is treated as a listing only when several independent signs agree.
  */
-import { elementsByTag } from '../dom-walk.js';
+import { elementsByTag } from '../dom/dom-walk.js';
 import type { StatsMap } from './text-stats.js';
 
 /** Signs read from the whole page before boilerplate removal takes pagination bars away. */

@@ -5,7 +5,7 @@
  * element that still holds nearly all of the page's non-link text.
  */
 import { collectTextStats, type StatsMap, type TextStats } from './text-stats.js';
-import { H1, hasDescendantTag } from '../dom-walk.js';
+import { H1, hasDescendantTag } from '../dom/dom-walk.js';
 
 
 /** A child holding at least this share of its parent's text replaces the parent as the root. */

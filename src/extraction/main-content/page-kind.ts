@@ -3,9 +3,9 @@
  * (schema.org JSON-LD types, og:type) and common URL shapes. It only decides how much to trust
  * Readability, whose single-node model suits articles and fails on forums, shops and listings.
  */
-import type { DomDocument } from '../dom.js';
+import type { DomDocument } from '../dom/dom.js';
 import { jsonLdScripts } from '../metadata.js';
-import { elementsByTag } from '../dom-walk.js';
+import { elementsByTag } from '../dom/dom-walk.js';
 
 export type PageKind = 'article' | 'forum' | 'product' | 'listing' | 'unknown';
 

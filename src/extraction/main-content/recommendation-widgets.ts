@@ -6,7 +6,7 @@
  * opens with the heading and holds more than it (the heading and its tiles), with wrappers around it
  * holding nothing else, so the product's own description or Q&A beside it stays.
  */
-import { H1, hasDescendantTag, normalizedText } from '../dom-walk.js';
+import { H1, hasDescendantTag, normalizedText } from '../dom/dom-walk.js';
 import type { StatsMap } from './text-stats.js';
 
 /** Widget headings as written across shops, matched against the whole (short) heading text. */

@@ -8,7 +8,7 @@
  * - `<html>`/`<body>` nested inside the body (a pasted document): unwrapped as browsers do.
  */
 
-import { elementsByTag } from '../dom-walk.js';
+import { elementsByTag } from '../dom/dom-walk.js';
 
 const SWALLOWED_MIN_LENGTH = 200;
 const NOSCRIPT_MIN_TEXT = 200;

@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs';
 import type { Browser, BrowserContext } from 'playwright-core';
-import { ExtractionError } from '../errors.js';
+import { ExtractionError } from '../../contract/extraction-error.js';
 import { DEFAULT_CHROMIUM_PATH } from './chromium-flags.js';
 import { startGuardProxy } from './guard-proxy.js';
 import { launchChromium } from './launch-chromium.js';

@@ -1,5 +1,5 @@
 import { errors as playwrightErrors } from 'playwright-core';
-import { ExtractionError } from '../errors.js';
+import { ExtractionError } from '../../contract/extraction-error.js';
 
 /** JS rendering cannot be offered (no Chromium, or it fails to start): the API answers 422 `js_rendering_unavailable`. */
 export class RenderUnavailableError extends Error {

@@ -1,5 +1,5 @@
 import type { Page, Response } from 'playwright-core';
-import { ExtractionError } from '../errors.js';
+import { ExtractionError } from '../../contract/extraction-error.js';
 import { renderFailure } from './render-errors.js';
 import type { SsrfRouteGuard } from './ssrf-route-guard.js';
 

@@ -1,7 +1,7 @@
 import { lookup } from 'node:dns/promises';
 import type { BrowserContext, Page, Request, Route } from 'playwright-core';
-import { ExtractionError } from '../errors.js';
-import { ipLiteral, isPublicAddress } from '../address-policy.js';
+import { ExtractionError } from '../../contract/extraction-error.js';
+import { ipLiteral, isPublicAddress } from '../../net/address-policy.js';
 
 /** Whether the browser may talk to `address` for `url`. Injectable so tests can allow one loopback origin. */
 export type AddressPolicy = (address: string, url: URL) => boolean;

@@ -1,0 +1,24 @@
+import { setTimeout as sleep } from 'node:timers/promises';
+import type { Db } from '../../db/prisma.js';
+import { readJob, type JobReader, type JobRead, type ResultsPage } from '../../jobs/read.js';
+
+const FINISHED_STATUSES = new Set(['done', 'failed', 'cancelled']);
+/** Status checks while waiting read one column, not the results. */
+const POLL_INTERVAL_MS = 500;
+
+/**
+ * Reads the job (404/403 as `GET /jobs/{job_id}`), then waits until it has finished or `timeoutMs` has
+ * passed (or the host gave up on the call), and answers the job as it is then: finished, or the progress
+ * so far. A caller that sees `queued` or `running` calls again.
+ */
+export async function waitForJob(db: Db, jobId: string, reader: JobReader, timeoutMs: number, signal?: AbortSignal, page?: ResultsPage): Promise<JobRead> {
+  const first = await readJob(db, jobId, reader, undefined, page);
+  if (FINISHED_STATUSES.has(first.status)) return first;
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline && !signal?.aborted) {
+    await sleep(Math.min(POLL_INTERVAL_MS, Math.max(0, deadline - Date.now())));
+    const job = await db.job.findUnique({ where: { id: jobId }, select: { status: true } });
+    if (!job || FINISHED_STATUSES.has(job.status)) break;
+  }
+  return readJob(db, jobId, reader, undefined, page);
+}

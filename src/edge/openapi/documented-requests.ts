@@ -1,0 +1,56 @@
+import type { z } from 'zod';
+import { bulkBody, crawlBody, createKeyBody, extractBody, jobReadQuery, logsQuery, registerBody, searchBody } from '../schemas.js';
+
+/**
+ * The request bodies the API validates with (src/edge/schemas.ts), named for the document. Nothing is
+ * redefined: each is the same schema, only annotated. zod's `protocol` check on URLs has no JSON Schema
+ * form, so the http(s) restriction is added as a `pattern` on a copy of the same URL schema.
+ */
+
+const HTTP_URL_PATTERN = '^[Hh][Tt][Tt][Pp][Ss]?://';
+
+function documentedHttpUrl<S extends z.ZodType>(schema: S): S {
+  return schema.meta({ pattern: HTTP_URL_PATTERN, description: 'Absolute http(s) URL, at most 8192 characters.' }) as S;
+}
+
+export const RegisterRequest = registerBody.meta({ id: 'RegisterRequest', description: 'Creates an account on the free plan.' });
+
+export const ExtractRequest = extractBody.extend({ url: documentedHttpUrl(extractBody.shape.url) }).meta({
+  id: 'ExtractRequest',
+  description: 'One page, answered when extracted. `render_js: true` needs Pro, Growth or Enterprise.',
+});
+
+const bulkUrls = bulkBody.shape.urls;
+export const BulkRequest = bulkBody
+  // clone keeps the array's own checks (min 1) while its element gains the pattern.
+  .extend({ urls: bulkUrls.clone({ ...bulkUrls.def, element: documentedHttpUrl(bulkUrls.element) }).meta({ description: 'URLs to extract; the count is capped by plan.' }) })
+  .meta({ id: 'BulkRequest', description: 'Queues every URL for extraction and answers at once with the job.' });
+
+export const CrawlRequest = crawlBody
+  .extend({
+    url: documentedHttpUrl(crawlBody.shape.url).meta({ description: 'Start URL; only same-site links are followed (`www.` ignored; subdomains with `allow_subdomains`).' }),
+    depth: crawlBody.shape.depth.meta({ description: 'Link depth followed from the start page (0: the start page only). Capped by plan: 5 Pro, 10 Growth, 20 Enterprise (422 `crawl_depth_exceeded`).' }),
+    limit: crawlBody.shape.limit.meta({ description: 'Most pages fetched. Above the plan cap (500 Pro, 5000 Growth, 50000 Enterprise) it is lowered to the cap.' }),
+    include_patterns: crawlBody.shape.include_patterns.meta({ description: 'Follow only links matching one of these globs (`*` wildcard). A pattern starting with `/` matches path and query; any other the full URL.' }),
+    exclude_patterns: crawlBody.shape.exclude_patterns.meta({ description: 'Never follow links matching one of these globs (same syntax as include_patterns).' }),
+  })
+  .meta({ id: 'CrawlRequest', description: 'Crawls breadth-first from `url` and answers at once with the job.' });
+
+// safeExtend: searchBody carries a refinement (`formats` only with `extract`), which plain extend refuses to copy.
+export const SearchRequest = searchBody
+  .safeExtend({
+    query: searchBody.shape.query.meta({ description: 'What to search for, 1–400 characters. The local index reads it like a web search box: `"exact phrase"`, `-excluded`, `or`.' }),
+    num_results: searchBody.shape.num_results.meta({ description: 'Most results returned (default 5). Capped by plan: 5 Free, 10 Pro, 50 Growth, 100 Enterprise (422 `search_cap_exceeded`).' }),
+    extract: searchBody.shape.extract.meta({ description: "Also extract every result, as `POST /extract` would (the key's policy applies per URL; a refused or failed URL gets `error` and `error_code` in its result)." }),
+    formats: searchBody.shape.formats.meta({ description: 'With `extract: true`: which content fields each result carries (default: all).' }),
+  })
+  .meta({ id: 'SearchRequest', description: 'A search; with `extract: true` each result is extracted too. Policy fields tighten the key\'s policy for the extractions.' });
+
+export const JobReadQuery = jobReadQuery.meta({ id: 'JobReadQuery', description: 'Results are paged: pass `next_cursor` back as `cursor` for the next page.' });
+
+export const CreateKeyRequest = createKeyBody.meta({
+  id: 'CreateKeyRequest',
+  description: 'A key can grant only scopes the calling key holds; its policy can only be as strict as the caller\'s or stricter.',
+});
+
+export const LogsQuery = logsQuery;

@@ -1,0 +1,239 @@
+import { z } from 'zod';
+import type { ErrorCode } from '../../contract/errors.js';
+import type { Scope } from '../../accounts/api-keys.js';
+import { BulkRequest, CrawlRequest, CreateKeyRequest, ExtractRequest, JobReadQuery, LogsQuery, RegisterRequest, SearchRequest } from './documented-requests.js';
+import { keyIdParams } from './planned-requests.js';
+import { CrawlJobReadSchema, CrawlSubmissionSchema, BulkSubmissionSchema, ExtractResponseSchema, JobReadSchema } from './content-shapes.js';
+import {
+  ApiKeyListSchema,
+  CreatedApiKeySchema,
+  HealthSchema,
+  LogPageSchema,
+  PricingSchema,
+  RegistrationSchema,
+  RevokedApiKeySchema,
+  RotatedApiKeySchema,
+  UsageSchema,
+  WebhookSecretSchema,
+} from './account-shapes.js';
+import { SearchResponseSchema } from './search-shapes.js';
+import { DeliveriesQuery, WebhookDeliveryPageSchema, WebhookDeliverySchema, deliveryIdParams } from './webhook-shapes.js';
+import { OAUTH_ROUTES } from './oauth-routes.js';
+import type { OAuthErrorCode } from '../../oauth/oauth-error.js';
+
+/**
+ * THE list of documented routes: add a route here when you add it to the API, and /openapi.json,
+ * /docs and the docs test follow. Auth, validation and metering errors are derived from `auth`,
+ * `body` and `unmetered`; `errors` lists only what the route itself adds.
+ */
+
+/** `public`: no key; `key`: any valid key; a scope: a key holding it or `*`. */
+export type RouteAuth = 'public' | 'key' | Scope;
+
+export interface RouteDoc {
+  method: 'get' | 'post' | 'delete';
+  /** OpenAPI form: `/bulk/{job_id}`. */
+  path: string;
+  tag: 'Extraction' | 'Jobs' | 'Account' | 'Keys' | 'Service' | 'OAuth';
+  summary: string;
+  description: string;
+  auth: RouteAuth;
+  /** Authenticated routes count against the monthly quota (429 `rate_limit_exceeded`) unless this is set. */
+  unmetered?: boolean;
+  /** Accepts `Idempotency-Key`. */
+  idempotent?: boolean;
+  /** Also accepts `X-Job-Token` instead of a key. */
+  jobToken?: boolean;
+  /** Pay-per-request (x402) submissions are accepted instead of a key. */
+  payable?: boolean;
+  params?: z.ZodObject;
+  query?: z.ZodObject;
+  body?: z.ZodType;
+  success: { status: number; description: string; schema: z.ZodType; contentType?: string };
+  /** Other non-error answers, e.g. 503 degraded health. */
+  alsoReturns?: { status: number; description: string; schema: z.ZodType; contentType?: string }[];
+  /** Content type of the body when it is not JSON (the OAuth forms). */
+  bodyContentType?: string;
+  /** What a 302 answer means (the OAuth authorization step). */
+  redirect?: string;
+  /** An OAuth route: its errors are OAuth's `{ error, error_description }` with these codes, not the envelope. */
+  oauthErrors?: readonly OAuthErrorCode[];
+  errors?: ErrorCode[];
+  /** false: being built; the document describes it already (request schema in planned-requests.ts). */
+  implemented: boolean;
+}
+
+const jobIdParams = z.object({ job_id: z.uuid().meta({ description: 'The `job_id` returned at submission.' }) });
+const policyErrors: ErrorCode[] = ['domain_denied', 'domain_not_allowed', 'robots_disallowed', 'unsafe_url'];
+const submissionErrors: ErrorCode[] = [...policyErrors, 'webhook_url_invalid', 'idempotency_key_reuse', 'idempotency_in_progress'];
+const html = (description: string) => ({ status: 200, description, schema: z.string(), contentType: 'text/html' });
+
+export const ROUTES: readonly RouteDoc[] = [
+  {
+    method: 'get', path: '/health', tag: 'Service', auth: 'public', implemented: true,
+    summary: 'Service health',
+    description: 'Whether the database and the job engine answer. JS rendering is optional and never makes the service degraded.',
+    success: { status: 200, description: 'Every required component is up.', schema: HealthSchema },
+    alsoReturns: [{ status: 503, description: 'A required component is down (`status: degraded`).', schema: HealthSchema }],
+  },
+  {
+    method: 'get', path: '/metrics', tag: 'Service', auth: 'public', implemented: true,
+    summary: 'Prometheus metrics',
+    description:
+      'Prometheus text exposition: requests by route pattern, method and status; request latency; jobs by kind and status; webhook delivery outcomes; extraction durations; process metrics. Open by default; with `METRICS_TOKEN` set it needs `Authorization: Bearer <METRICS_TOKEN>` (401 otherwise), and `METRICS_ENABLED=false` removes it (404).',
+    success: { status: 200, description: 'Metrics in the Prometheus text format 0.0.4.', schema: z.string(), contentType: 'text/plain' },
+    errors: ['missing_api_key', 'invalid_api_key'],
+  },
+  {
+    method: 'get', path: '/pricing', tag: 'Service', auth: 'public', implemented: true,
+    summary: 'Plans and prices',
+    description: 'Plan prices and included requests, cached for 24 hours. All money is in cents.',
+    success: { status: 200, description: 'Current pricing.', schema: PricingSchema },
+  },
+  {
+    method: 'post', path: '/register', tag: 'Account', auth: 'public', implemented: true,
+    summary: 'Create an account',
+    description: 'Free and without auth. Returns the first key (scope `*`) once. At most 5 accounts per IP per hour.',
+    body: RegisterRequest,
+    success: { status: 201, description: 'The account and its raw key, shown only here.', schema: RegistrationSchema },
+    errors: ['email_taken', 'register_rate_limited', 'service_unavailable'],
+  },
+  {
+    method: 'post', path: '/extract', tag: 'Extraction', auth: 'extract', payable: true, implemented: true,
+    summary: 'Extract one page',
+    description: 'Fetches the page and answers with its content in every format (or the `formats` asked for). Metered once the page is attempted; refusals before any work are not metered.',
+    body: ExtractRequest,
+    success: { status: 200, description: 'The extracted page.', schema: ExtractResponseSchema },
+    errors: [...policyErrors, 'plan_not_supported', 'js_rendering_unavailable', 'fetch_failed', 'target_http_error', 'target_timeout', 'no_content'],
+  },
+  {
+    method: 'post', path: '/bulk', tag: 'Jobs', auth: 'bulk', idempotent: true, payable: true, implemented: true,
+    summary: 'Queue a bulk extraction',
+    description: 'Queues every URL and answers at once with the job; it never waits for the work. Metered as one request per URL. Per-URL failures show in `results`, never as a failed request. With `webhook_url`, a signed `job.completed` notification is POSTed when the job finishes.',
+    body: BulkRequest,
+    success: { status: 200, description: 'The queued job.', schema: BulkSubmissionSchema },
+    errors: [...submissionErrors, 'bulk_cap_exceeded'],
+  },
+  {
+    method: 'get', path: '/bulk/{job_id}', tag: 'Jobs', auth: 'bulk', jobToken: true, implemented: true,
+    summary: 'Read a bulk job',
+    description: 'Progress and results so far. Readable for 6 hours after the job finished.',
+    params: jobIdParams,
+    query: JobReadQuery,
+    success: { status: 200, description: 'The job with a page of its results.', schema: JobReadSchema },
+    errors: ['job_not_found', 'forbidden'],
+  },
+  {
+    method: 'post', path: '/crawl', tag: 'Jobs', auth: 'crawl', idempotent: true, payable: true, implemented: true,
+    summary: 'Queue a crawl',
+    description: 'Follows same-site links from `url` breadth-first up to `depth` and `limit`, extracting every page (robots.txt obeyed unless the policy says `off`; politeness per host). Pro, Growth or Enterprise only. Answers at once with the job. Metered one request per page fetched: the start page at submission, the others as they are fetched; when the month is spent the crawl stops with `truncated_reason: quota_exhausted`.',
+    body: CrawlRequest,
+    success: { status: 200, description: 'The queued crawl job.', schema: CrawlSubmissionSchema },
+    errors: [...submissionErrors, 'plan_not_supported', 'crawl_depth_exceeded'],
+  },
+  {
+    method: 'get', path: '/crawl/{job_id}', tag: 'Jobs', auth: 'crawl', jobToken: true, implemented: true,
+    summary: 'Read a crawl job',
+    description: 'Progress and results so far, and whether the crawl stopped early. Readable for 6 hours after the job finished.',
+    params: jobIdParams,
+    query: JobReadQuery,
+    success: { status: 200, description: 'The crawl job with a page of its results.', schema: CrawlJobReadSchema },
+    errors: ['job_not_found', 'forbidden'],
+  },
+  {
+    method: 'get', path: '/jobs/{job_id}', tag: 'Jobs', auth: 'key', implemented: true,
+    summary: 'Read any job',
+    description: 'Resolves a bulk or crawl job id without knowing its kind. Read-only; same ownership check as the scoped reads.',
+    params: jobIdParams,
+    query: JobReadQuery,
+    success: { status: 200, description: 'The job (a crawl job also carries `truncated` and `truncated_reason`).', schema: z.union([JobReadSchema, CrawlJobReadSchema]) },
+    errors: ['job_not_found', 'forbidden'],
+  },
+  {
+    method: 'post', path: '/search', tag: 'Extraction', auth: 'search', implemented: true,
+    summary: 'Search',
+    description:
+      "Searches with the provider the server is configured with: by default (`local`) a full-text index of the pages this account extracted (`POST /extract`, bulk and crawl results; kept 24 hours after each page's last extraction by default), or the web through SearXNG or Brave Search. `num_results` is capped by plan (422 `search_cap_exceeded`, checked first). With `extract: true` each result is extracted as `POST /extract` would; the key's policy applies per URL, and a refused or failed URL gets `error` and `error_code` in its result instead of failing the request. Metered as one request for the search plus one per result fetched for extraction (results the policy refuses are not fetched and not counted). A provider that is down, too slow or answers garbage gives 503 `service_unavailable` and nothing is metered.",
+    body: SearchRequest,
+    success: { status: 200, description: 'The results, best first.', schema: SearchResponseSchema },
+    errors: ['search_cap_exceeded', 'service_unavailable'],
+  },
+  {
+    method: 'post', path: '/keys', tag: 'Keys', auth: 'keys', implemented: true,
+    summary: 'Mint a key',
+    description: 'A key can grant only scopes the calling key holds (403 `insufficient_scope` otherwise). The raw key is shown once.',
+    body: CreateKeyRequest,
+    success: { status: 201, description: 'The new key.', schema: CreatedApiKeySchema },
+  },
+  {
+    method: 'get', path: '/keys', tag: 'Keys', auth: 'keys', implemented: true,
+    summary: 'List keys',
+    description: "The account's keys, without secrets.",
+    success: { status: 200, description: 'The keys.', schema: ApiKeyListSchema },
+  },
+  {
+    method: 'post', path: '/keys/rotate', tag: 'Keys', auth: 'keys', implemented: true,
+    summary: 'Rotate the calling key',
+    description: 'Issues a new key and kills the calling key the moment the response is sent. Cannot be undone; the new raw key is shown once. No request body.',
+    success: { status: 200, description: 'The new key.', schema: RotatedApiKeySchema },
+  },
+  {
+    method: 'delete', path: '/keys/{id}', tag: 'Keys', auth: 'keys', implemented: true,
+    summary: 'Revoke a key',
+    description: 'The key stops authenticating at once, with no grace period.',
+    params: keyIdParams,
+    success: { status: 200, description: 'The key is revoked.', schema: RevokedApiKeySchema },
+    errors: ['key_not_found'],
+  },
+  {
+    method: 'post', path: '/webhook/rotate', tag: 'Keys', auth: 'keys', unmetered: true, implemented: true,
+    summary: 'Rotate the webhook signing secret',
+    description: 'Mints a new secret; the old one is invalid at once, but deliveries already in flight carry the old signature, so accept both for a short time. No request body; not metered.',
+    success: { status: 200, description: 'The new secret, shown only here.', schema: WebhookSecretSchema },
+  },
+  {
+    method: 'get', path: '/usage', tag: 'Account', auth: 'key', unmetered: true, implemented: true,
+    summary: 'Usage this period',
+    description: "The account's quota and metered requests this calendar month (UTC).",
+    success: { status: 200, description: 'Usage.', schema: UsageSchema },
+  },
+  {
+    method: 'get', path: '/logs', tag: 'Account', auth: 'key', implemented: true,
+    summary: 'Recent requests',
+    description: "The account's own API requests, newest first, kept 30 days.",
+    query: LogsQuery,
+    success: { status: 200, description: 'One page of requests.', schema: LogPageSchema },
+  },
+  {
+    method: 'get', path: '/webhooks/deliveries', tag: 'Jobs', auth: 'key', implemented: true,
+    summary: 'Webhook deliveries',
+    description: "The account's `job.completed` deliveries, newest first, each with its attempts (time, HTTP status or error, duration) and outcome: `pending`, `delivered` or `dead_lettered`. Kept after the job itself has expired. Beyond the contract.",
+    query: DeliveriesQuery,
+    success: { status: 200, description: 'One page of deliveries.', schema: WebhookDeliveryPageSchema },
+  },
+  {
+    method: 'post', path: '/webhooks/deliveries/{id}/redeliver', tag: 'Jobs', auth: 'keys', implemented: true,
+    summary: 'Redeliver a webhook',
+    description: 'Sends the same body to the same URL again as a new delivery: a new `X-Pith-Delivery-Id` (so a receiver that deduplicates processes it), a fresh schedule of seven attempts, signed with the current secret. The original delivery is left as it is. Scope `keys`, as for the signing secret. No request body. Beyond the contract.',
+    params: deliveryIdParams,
+    success: { status: 202, description: 'The new delivery, pending; its first attempt starts at once.', schema: WebhookDeliverySchema },
+    errors: ['delivery_not_found', 'service_unavailable'],
+  },
+  {
+    method: 'get', path: '/openapi.json', tag: 'Service', auth: 'public', implemented: true,
+    summary: 'This document',
+    description: 'The OpenAPI 3.1 description of the API.',
+    success: { status: 200, description: 'The OpenAPI document.', schema: z.record(z.string(), z.unknown()) },
+  },
+  {
+    method: 'get', path: '/docs', tag: 'Service', auth: 'public', implemented: true,
+    summary: 'API reference (HTML)', description: 'This document, rendered for people.',
+    success: html('The reference page.'),
+  },
+  {
+    method: 'get', path: '/docs/errors', tag: 'Service', auth: 'public', implemented: true,
+    summary: 'Error codes (HTML)', description: 'One section per error code; `error.docs_url` links into it.',
+    success: html('The error reference page.'),
+  },
+  ...OAUTH_ROUTES,
+];

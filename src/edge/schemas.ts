@@ -1,0 +1,125 @@
+import { z } from 'zod';
+import { ALL_FORMATS } from '../extraction/types.js';
+import { MAX_CHUNK_TOKENS, MIN_CHUNK_TOKENS } from '../extraction/output/chunks.js';
+import { ROBOTS_MODES } from '../net/robots.js';
+import { GRANTABLE_SCOPES } from '../accounts/key-management.js';
+import { RESULTS_PAGE_DEFAULT, RESULTS_PAGE_MAX } from '../jobs/read.js';
+
+/** Request bodies of the API, one zod schema each: validation and (later) the OpenAPI document come from here. */
+
+export const registerBody = z.strictObject({
+  email: z.email({ error: 'must be an e-mail address' }).max(320),
+});
+
+const httpUrl = z.url({ protocol: /^https?$/, error: 'must be an absolute http(s) URL' }).max(8192);
+
+const domainPattern = z
+  .string({ error: 'must be a string' })
+  .regex(/^(\*\.)?[a-zA-Z0-9-]+(\.[a-zA-Z0-9-]+)*\.?$/, { error: 'must be a host name or *.example.com' })
+  .max(253);
+
+/** Per-request tightening of the key's policy (decisions "Policies"); looser values are ignored. */
+const policyFields = {
+  allow_domains: z.array(domainPattern, { error: 'must be an array of domains' }).max(1000).optional(),
+  deny_patterns: z.array(z.string({ error: 'must be a string' }).min(1).max(2048), { error: 'must be an array of URL patterns' }).max(1000).optional(),
+  respect_robots: z.enum(ROBOTS_MODES, { error: `must be one of ${ROBOTS_MODES.join(', ')}` }).optional(),
+};
+
+export const bulkBody = z.strictObject({
+  urls: z.array(httpUrl, { error: 'must be an array of URLs' }).min(1, { error: 'must contain at least one URL' }),
+  webhook_url: z.string({ error: 'must be a string' }).max(2048).optional(),
+  webhook_include_results: z.boolean({ error: 'must be a boolean' }).optional(),
+  ...policyFields,
+});
+
+export type BulkBody = z.infer<typeof bulkBody>;
+
+const crawlPatterns = z
+  .array(z.string({ error: 'must be a string' }).min(1, { error: 'must not be empty' }).max(2048), { error: 'must be an array of patterns' })
+  .max(100, { error: 'must hold at most 100 patterns' })
+  .optional();
+
+/** Decisions "Jobs": `{ url, depth (default 1), limit (default 100, capped by plan), include/exclude patterns, allow_subdomains }`. */
+export const crawlBody = z.strictObject({
+  url: httpUrl,
+  depth: z.number({ error: 'must be a number' }).int({ error: 'must be an integer' }).min(0, { error: 'must be at least 0' }).default(1),
+  limit: z.number({ error: 'must be a number' }).int({ error: 'must be an integer' }).min(1, { error: 'must be at least 1' }).default(100),
+  include_patterns: crawlPatterns,
+  exclude_patterns: crawlPatterns,
+  allow_subdomains: z.boolean({ error: 'must be a boolean' }).default(false),
+  webhook_url: z.string({ error: 'must be a string' }).max(2048).optional(),
+  webhook_include_results: z.boolean({ error: 'must be a boolean' }).optional(),
+  ...policyFields,
+});
+
+export type CrawlBody = z.infer<typeof crawlBody>;
+
+/** `?limit=&cursor=` on the job reads: results are paged so a large job with HTML stays readable. */
+export const jobReadQuery = z.object({
+  limit: z.coerce.number({ error: 'must be a number' }).int({ error: 'must be an integer' }).min(1, { error: 'must be at least 1' }).max(RESULTS_PAGE_MAX, { error: `must be at most ${RESULTS_PAGE_MAX}` }).default(RESULTS_PAGE_DEFAULT),
+  cursor: z.string().max(64).optional(),
+});
+
+export const extractBody = z.strictObject({
+  url: httpUrl,
+  formats: z
+    .array(z.enum(ALL_FORMATS, { error: `must be one of ${ALL_FORMATS.join(', ')}` }))
+    .min(1, { error: 'must name at least one format' })
+    .optional(),
+  chunk_tokens: z
+    .number({ error: 'must be a number' })
+    .int({ error: 'must be an integer' })
+    .min(MIN_CHUNK_TOKENS, { error: `must be at least ${MIN_CHUNK_TOKENS}` })
+    .max(MAX_CHUNK_TOKENS, { error: `must be at most ${MAX_CHUNK_TOKENS}` })
+    .optional(),
+  timeout_ms: z.number({ error: 'must be a number' }).int().min(1000, { error: 'must be at least 1000' }).max(60_000, { error: 'must be at most 60000' }).optional(),
+  render_js: z.boolean({ error: 'must be a boolean' }).optional(),
+  ...policyFields,
+});
+
+/** Results when `num_results` is left out: every plan allows at least this many. */
+export const DEFAULT_SEARCH_RESULTS = 5;
+
+/**
+ * POST /search. `num_results` has no upper bound here on purpose: above the plan's cap the answer is
+ * 422 `search_cap_exceeded` with `upgrade_url`, not a validation error.
+ */
+export const searchBody = z
+  .strictObject({
+    query: z.string({ error: 'must be a string' }).trim().min(1, { error: 'must not be empty' }).max(400, { error: 'must be at most 400 characters' }),
+    num_results: z.number({ error: 'must be a number' }).int({ error: 'must be an integer' }).min(1, { error: 'must be at least 1' }).default(DEFAULT_SEARCH_RESULTS),
+    extract: z.boolean({ error: 'must be a boolean' }).default(false),
+    formats: z
+      .array(z.enum(ALL_FORMATS, { error: `must be one of ${ALL_FORMATS.join(', ')}` }))
+      .min(1, { error: 'must name at least one format' })
+      .optional(),
+    ...policyFields,
+  })
+  .refine((body) => body.extract || body.formats === undefined, { path: ['formats'], error: 'applies only with extract: true' });
+
+export type SearchBody = z.infer<typeof searchBody>;
+
+export const createKeyBody = z.strictObject({
+  name: z.string({ error: 'must be a string' }).min(1).max(200).optional(),
+  scopes: z
+    .array(z.enum(GRANTABLE_SCOPES, { error: `must be one of ${GRANTABLE_SCOPES.join(', ')}` }), { error: 'must be an array of scopes' })
+    .min(1, { error: 'must name at least one scope' }),
+  ...policyFields,
+  expires_at: z.iso.datetime({ offset: true, error: 'must be an ISO 8601 date-time' }).optional(),
+});
+
+export const logsQuery = z.object({
+  limit: z.coerce.number({ error: 'must be a number' }).int().min(1, { error: 'must be at least 1' }).max(500, { error: 'must be at most 500' }).default(50),
+  // Ids are PostgreSQL bigints: 18 digits always fit (found by fuzzing: a 20-digit cursor was a 500).
+  cursor: z.string().regex(/^\d{1,18}$/, { error: 'must be a cursor from a previous page' }).optional(),
+});
+
+export type ExtractBody = z.infer<typeof extractBody>;
+
+export const deliveriesQuery = z.object({
+  limit: z.coerce.number({ error: 'must be a number' }).int().min(1, { error: 'must be at least 1' }).max(100, { error: 'must be at most 100' }).default(20),
+  cursor: z
+    .string()
+    .regex(/^\d{1,15}\.[0-9a-f-]{36}$/, { error: 'must be a cursor from a previous page' })
+    .optional(),
+});

@@ -1,0 +1,51 @@
+import { createRequire } from 'node:module';
+import { fetchPage, type FetchOptions } from './safe-fetch.js';
+import { ExtractionError } from '../contract/extraction-error.js';
+
+/** robots.txt handling, in tightening order (decisions "Policies"). */
+export const ROBOTS_MODES = ['off', 'advisory', 'strict'] as const;
+export type RobotsMode = (typeof ROBOTS_MODES)[number];
+
+/** Pith's product token in robots.txt groups. */
+export const ROBOTS_AGENT = 'Pith';
+const TTL_MS = 60 * 60 * 1000;
+const MAX_ORIGINS = 5_000;
+
+type Rules = { isAllowed(url: string, ua?: string): boolean | undefined; getCrawlDelay?(ua?: string): number | undefined };
+// CommonJS `module.exports = fn` whose typings claim an ES default export: load it as what it is.
+const robotsParser = createRequire(import.meta.url)('robots-parser') as (url: string, contents: string) => Rules;
+const cache = new Map<string, { rules: Rules; until: number }>();
+
+/**
+ * robots.txt of the URL's origin, fetched through the same SSRF-guarded fetcher and cached per origin
+ * for an hour. RFC 9309: a 4xx robots.txt means no rules; an unreachable one (5xx, network) means
+ * complete disallow.
+ */
+async function rulesFor(url: URL, options: FetchOptions): Promise<Rules> {
+  const origin = url.origin;
+  const hit = cache.get(origin);
+  if (hit && hit.until > Date.now()) return hit.rules;
+  const robotsUrl = `${origin}/robots.txt`;
+  let rules: Rules;
+  try {
+    const page = await fetchPage(robotsUrl, { ...options, maxBytes: 512 * 1024, timeoutMs: Math.min(options.timeoutMs, 5000) });
+    rules = robotsParser(robotsUrl, page.body.toString('utf8'));
+  } catch (err) {
+    const status = err instanceof ExtractionError ? err.httpStatus : undefined;
+    rules = status !== undefined && status >= 400 && status < 500 ? robotsParser(robotsUrl, '') : { isAllowed: () => false };
+  }
+  if (cache.size >= MAX_ORIGINS) cache.clear();
+  cache.set(origin, { rules, until: Date.now() + TTL_MS });
+  return rules;
+}
+
+export async function robotsAllows(rawUrl: string, options: FetchOptions): Promise<boolean> {
+  const url = new URL(rawUrl);
+  return (await rulesFor(url, options)).isAllowed(url.href, ROBOTS_AGENT) !== false;
+}
+
+/** The origin's `Crawl-delay` for Pith in milliseconds (0 when none); crawls space their requests by it. */
+export async function robotsCrawlDelayMs(rawUrl: string, options: FetchOptions): Promise<number> {
+  const seconds = (await rulesFor(new URL(rawUrl), options)).getCrawlDelay?.(ROBOTS_AGENT);
+  return typeof seconds === 'number' && Number.isFinite(seconds) && seconds > 0 ? Math.round(seconds * 1000) : 0;
+}
