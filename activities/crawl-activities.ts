@@ -1,7 +1,7 @@
 import type { Prisma } from '@prisma/client';
 import type { Db } from '../src/db/prisma.js';
 import { ApiError } from '../src/contract/errors.js';
-import { RESULT_LIFETIME_MS } from '../src/jobs/submit.js';
+import { RESULT_LIFETIME_MS } from '../src/contract/limits.js';
 import { meter, quotaPeriod } from '../src/accounts/metering.js';
 import { limitsOf } from '../src/contract/plans.js';
 import type { StoredCrawlInput } from '../src/jobs/crawl/crawl-input.js';

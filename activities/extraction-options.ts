@@ -4,7 +4,7 @@ import { userAgent } from '../src/config/config.js';
 import type { ExtractUrlOptions } from '../src/extraction/index.js';
 import type { HtmlExtractor } from '../src/extraction/threads/thread-pool.js';
 import type { BrowserPool } from '../src/extraction/render/index.js';
-import type { RobotsMode } from '../src/net/robots.js';
+import type { RobotsMode } from '../src/contract/vocabulary.js';
 
 export interface ExtractionDeps {
   cfg: Config;

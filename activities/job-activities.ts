@@ -2,17 +2,18 @@ import { Context } from '@temporalio/activity';
 import { ApplicationFailure } from '@temporalio/common';
 import type { Db } from '../src/db/prisma.js';
 import type { Config } from '../src/config/config.js';
-import { ExtractionError, extractUrl } from '../src/extraction/index.js';
-import { RESULT_LIFETIME_MS } from '../src/jobs/submit.js';
+import { extractUrl } from '../src/extraction/index.js';
+import { RESULT_LIFETIME_MS } from '../src/contract/limits.js';
 import type { HtmlExtractor } from '../src/extraction/threads/thread-pool.js';
 import type { BrowserPool } from '../src/extraction/render/index.js';
-import type { RobotsMode } from '../src/net/robots.js';
+import type { RobotsMode } from '../src/contract/vocabulary.js';
 import { jobExtractionOptions, withHeartbeat, type ExtractionDeps } from './extraction-options.js';
 import { indexPageQuietly } from '../src/search/index-page.js';
 import type { ExtractedContent } from '../src/extraction/types.js';
 import { timeExtraction } from '../src/observability/metrics.js';
 import { log } from '../src/observability/logger.js';
 import { redactSecrets } from '../src/observability/redact.js';
+import { ExtractionError } from '../src/contract/extraction-error.js';
 
 export interface JobActivityDeps {
   db: Db;

@@ -1,5 +1,6 @@
 import { createHash, randomBytes, randomUUID, timingSafeEqual } from 'node:crypto';
 import cluster from 'node:cluster';
+import { ALL_SCOPES, type Scope } from '../contract/vocabulary.js';
 
 /** Decisions: `ce_` + 40 lowercase hex (160 bits of randomness); stored only as a SHA-256 hash. */
 export const API_KEY_PREFIX = 'ce_';
@@ -25,10 +26,6 @@ export function newKeyId(): string {
   return `key_${randomUUID()}`;
 }
 
-/** Scopes of the contract's table; `*` holds them all. */
-export const SCOPES = ['extract', 'bulk', 'crawl', 'search', 'keys'] as const;
-export type Scope = (typeof SCOPES)[number];
-export const ALL_SCOPES = '*';
 
 export function hasScope(granted: readonly string[], required: Scope): boolean {
   return granted.includes(ALL_SCOPES) || granted.includes(required);

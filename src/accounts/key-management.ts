@@ -1,11 +1,12 @@
 import type { ApiKey } from '@prisma/client';
 import type { Db } from '../db/prisma.js';
 import { ApiError } from '../contract/errors.js';
-import { ALL_SCOPES, forgetCachedKeys, generateApiKey, hashApiKey, newKeyId, SCOPES } from './api-keys.js';
-import { intersectDomains, stricterRobots, type Policy, type RobotsMode } from './key-policy.js';
+import { forgetCachedKeys, generateApiKey, hashApiKey, newKeyId } from './api-keys.js';
+import { intersectDomains, stricterRobots, type Policy } from './key-policy.js';
 import { revokeGrant } from '../oauth/grants.js';
+import { ALL_SCOPES, SCOPES } from '../contract/vocabulary.js';
+import { type RobotsMode } from '../contract/vocabulary.js';
 
-export const GRANTABLE_SCOPES = [...SCOPES, ALL_SCOPES] as const;
 
 export interface CallingKey {
   accountId: string;

@@ -6,9 +6,8 @@ import { ApiError } from '../contract/errors.js';
  * it — intersect allowed domains, add denials, ask for stricter robots handling — never loosen it.
  */
 
-import type { RobotsMode } from '../net/robots.js';
+import type { RobotsMode } from '../contract/vocabulary.js';
 
-export { ROBOTS_MODES, type RobotsMode } from '../net/robots.js';
 
 export interface Policy {
   /** null: every domain; []: none. */

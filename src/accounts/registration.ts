@@ -1,7 +1,8 @@
 import { Prisma } from '@prisma/client';
 import type { Db } from '../db/prisma.js';
 import { ApiError } from '../contract/errors.js';
-import { ALL_SCOPES, generateApiKey, hashApiKey, newKeyId } from './api-keys.js';
+import { generateApiKey, hashApiKey, newKeyId } from './api-keys.js';
+import { ALL_SCOPES } from '../contract/vocabulary.js';
 
 export interface Registration {
   account_id: string;

@@ -5,11 +5,13 @@ import { readMetadata } from './metadata.js';
 import { absolutiseContent, collectLinks } from './output/links.js';
 import { toMarkdown } from './output/markdown.js';
 import { collectBlocks } from './output/blocks.js';
-import { chunkMarkdown, DEFAULT_CHUNK_TOKENS } from './output/chunks.js';
+import { chunkMarkdown } from './output/chunks.js';
 import { countTokens } from './tokens/tokens.js';
 import { plainText } from './dom/text.js';
 import { indexPage } from './dom/dom-walk.js';
-import { ALL_FORMATS, type ExtractedContent, type Format, type Metrics } from './types.js';
+import { type ExtractedContent, type Metrics } from './types.js';
+import { DEFAULT_CHUNK_TOKENS } from '../contract/limits.js';
+import { ALL_FORMATS, type Format } from '../contract/vocabulary.js';
 
 export interface ExtractOptions {
   /** Which result fields to produce; work for the others is skipped (default: all). */

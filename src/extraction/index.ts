@@ -5,11 +5,11 @@ import { fetchPage, type FetchOptions } from '../net/safe-fetch.js';
 import { inlineExtractor, type HtmlExtractor } from './threads/thread-pool.js';
 import { RenderUnavailableError, type BrowserPool } from './render/index.js';
 import type { ExtractedContent } from './types.js';
-import { ROBOTS_AGENT, robotsAllows, type RobotsMode } from '../net/robots.js';
+import { ROBOTS_AGENT, robotsAllows } from '../net/robots.js';
 
-export { ExtractionError } from '../contract/extraction-error.js';
-export type { ExtractedContent, Format } from './types.js';
-export { ALL_FORMATS } from './types.js';
+export type { ExtractedContent } from './types.js';
+import { type RobotsMode } from '../contract/vocabulary.js';
+export type { Format } from '../contract/vocabulary.js';
 
 export interface ExtractUrlOptions extends FetchOptions, ExtractOptions {
   /** Render the page in Chromium first (`render_js=true`). */

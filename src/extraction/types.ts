@@ -1,7 +1,5 @@
 /** The content fields of a result entry (contract "Result entry" + decisions "Content"). */
 
-export const ALL_FORMATS = ['markdown', 'html', 'links', 'blocks', 'chunks', 'metadata', 'metrics'] as const;
-export type Format = (typeof ALL_FORMATS)[number];
 
 export type BlockType = 'heading' | 'paragraph' | 'list_item' | 'code' | 'quote' | 'table' | 'image';
 

@@ -1,8 +1,6 @@
 import { createHash } from 'node:crypto';
 import { ApiError } from '../contract/errors.js';
 
-/** Decisions: idempotency keys are scoped per account and remembered for 24 hours. */
-export const IDEMPOTENCY_WINDOW_MS = 24 * 60 * 60 * 1000;
 
 const KEY_PATTERN = /^[\x21-\x7e]{1,255}$/;
 

@@ -4,10 +4,8 @@ import { ApiError } from '../contract/errors.js';
 import { toJobObject, type JobObject } from './view.js';
 import { jobTokenMatches } from './tokens.js';
 import type { JobKind } from './start-workflow.js';
+import { RESULTS_PAGE_DEFAULT } from '../contract/limits.js';
 
-/** Results per page when the caller names no `limit`, and the most one page may hold. */
-export const RESULTS_PAGE_DEFAULT = 100;
-export const RESULTS_PAGE_MAX = 1000;
 
 export interface ResultsPage {
   limit: number;

@@ -4,7 +4,7 @@ import { limitsOf, type PlanLimits } from '../contract/plans.js';
 import { assertFetchableUrl } from '../net/safe-fetch.js';
 import { ExtractionError } from '../contract/extraction-error.js';
 import { normalizeCrawlUrl } from './crawl/normalize-url.js';
-import type { BulkBody, CrawlBody } from '../edge/schemas.js';
+import type { BulkBody, CrawlBody } from '../contract/requests.js';
 import { assertUrlsAllowed, tighten, type Policy } from '../accounts/key-policy.js';
 import { assertWebhookUrl } from '../webhooks/webhook-url.js';
 import { parseIdempotencyKey } from './idempotency.js';

@@ -4,7 +4,7 @@ import type { Config } from '../config/config.js';
 import { SEARCH_ATTRIBUTE_KEYS } from '../../workflows/search-attributes.js';
 import type { BulkJobInput } from '../../workflows/bulk-job.js';
 import type { CrawlJobInput } from '../../workflows/crawl-job.js';
-import type { RobotsMode } from '../accounts/key-policy.js';
+import type { RobotsMode } from '../contract/vocabulary.js';
 import { withLogContext } from '../observability/log-context.js';
 
 export type JobKind = 'bulk' | 'crawl';

@@ -5,7 +5,7 @@ import type { Db } from '../db/prisma.js';
 import type { Config } from '../config/config.js';
 import { ApiError } from '../contract/errors.js';
 import { toJobObject, type JobObject } from './view.js';
-import { IDEMPOTENCY_WINDOW_MS, requestFingerprint } from './idempotency.js';
+import { requestFingerprint } from './idempotency.js';
 import type { SecretBox } from '../accounts/webhook-secret.js';
 import { insertJob, isUniqueViolation, newJob } from './store.js';
 import { generateJobToken } from './tokens.js';
@@ -16,11 +16,11 @@ import { log } from '../observability/logger.js';
 import { currentRequestId } from '../observability/log-context.js';
 
 export { workflowIdFor } from './start-workflow.js';
+import { IDEMPOTENCY_WINDOW_MS } from '../contract/limits.js';
+import { RESULT_LIFETIME_MS } from '../contract/limits.js';
 
 const REPLAY_START_DEADLINE_MS = 3_000;
 
-/** Contract: job results expire 6 hours after the job. */
-export const RESULT_LIFETIME_MS = 6 * 60 * 60 * 1000;
 
 export interface JobServiceDeps {
   db: Db;

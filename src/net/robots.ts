@@ -2,9 +2,6 @@ import { createRequire } from 'node:module';
 import { fetchPage, type FetchOptions } from './safe-fetch.js';
 import { ExtractionError } from '../contract/extraction-error.js';
 
-/** robots.txt handling, in tightening order (decisions "Policies"). */
-export const ROBOTS_MODES = ['off', 'advisory', 'strict'] as const;
-export type RobotsMode = (typeof ROBOTS_MODES)[number];
 
 /** Pith's product token in robots.txt groups. */
 export const ROBOTS_AGENT = 'Pith';

@@ -1,13 +1,15 @@
 import { userAgent, type Config } from '../config/config.js';
 import { ApiError } from '../contract/errors.js';
 import { limitsOf } from '../contract/plans.js';
-import { ExtractionError, extractUrl, type ExtractedContent, type Format } from '../extraction/index.js';
+import { extractUrl, type ExtractedContent } from '../extraction/index.js';
 import type { BrowserPool } from '../extraction/render/index.js';
 import type { HtmlExtractor } from '../extraction/threads/thread-pool.js';
 import { assertUrlsAllowed, tighten, type Policy, type PolicyRequest } from '../accounts/key-policy.js';
 import type { Db } from '../db/prisma.js';
 import { indexPageQuietly } from '../search/index-page.js';
 import { timeExtraction } from '../observability/metrics.js';
+import { type Format } from '../contract/vocabulary.js';
+import { ExtractionError } from '../contract/extraction-error.js';
 
 export interface ExtractRequest {
   url: string;

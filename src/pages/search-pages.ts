@@ -2,7 +2,7 @@ import type { Db } from '../db/prisma.js';
 import { ApiError, type ErrorCode } from '../contract/errors.js';
 import { limitsOf } from '../contract/plans.js';
 import type { ExtractedContent } from '../extraction/types.js';
-import type { SearchBody } from '../edge/schemas.js';
+import type { SearchBody } from '../contract/requests.js';
 import type { SearchHit, SearchProvider, SearchProviderName } from '../search/provider.js';
 import { boundedMap } from '../search/bounded-map.js';
 import { assertQuotaLeft } from '../accounts/metering.js';

@@ -1,5 +1,5 @@
 import { parseOrThrow } from '../edge/validate.js';
-import { bulkBody, crawlBody, extractBody } from '../edge/schemas.js';
+import { bulkBody, crawlBody, extractBody } from '../contract/requests.js';
 import { PAYER_LIMITS } from '../contract/plans.js';
 import type { Pricer } from '../edge/middleware/payment-guard.js';
 

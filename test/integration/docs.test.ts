@@ -7,7 +7,7 @@ import { chromium } from 'playwright-core';
 import { startStack, type Stack } from '../support/stack.js';
 import { apiClient } from '../support/api.js';
 import { ERRORS } from '../../src/contract/errors.js';
-import { extractBody } from '../../src/edge/schemas.js';
+import { extractBody } from '../../src/contract/requests.js';
 import { ROUTES } from '../../src/edge/openapi/routes.js';
 
 let stack: Stack;

@@ -6,7 +6,7 @@ import { startFixtureServer, type FixtureRoute, type FixtureServer } from '../su
 import { apiClient, pollUntil } from '../support/api.js';
 import { quotaPeriod } from '../../src/accounts/metering.js';
 import { limitsOf, PLAN_NAMES } from '../../src/contract/plans.js';
-import { searchBody } from '../../src/edge/schemas.js';
+import { searchBody } from '../../src/contract/requests.js';
 import { createExpiryActivities } from '../../activities/expiry-activities.js';
 
 /** A page whose <title> (what the index weights highest) and visible heading can differ. */

@@ -1,8 +1,9 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { chunkMarkdown, MIN_CHUNK_TOKENS } from '../../src/extraction/output/chunks.js';
+import { chunkMarkdown } from '../../src/extraction/output/chunks.js';
 import { decodeTokens, encodeOrdinary } from '../../src/extraction/tokens/tokens.js';
 import type { Chunk } from '../../src/extraction/types.js';
+import { MIN_CHUNK_TOKENS } from '../../src/contract/limits.js';
 
 /**
  * Property tests for token-bounded chunks (src/extraction/output/chunks.ts). The oracle is tiktoken's own

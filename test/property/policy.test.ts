@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { intersectDomains, policyViolation, ROBOTS_MODES, stricterRobots, tighten, type Policy, type PolicyRequest, type RobotsMode } from '../../src/accounts/key-policy.js';
+import { intersectDomains, policyViolation, stricterRobots, tighten, type Policy, type PolicyRequest } from '../../src/accounts/key-policy.js';
+import { ROBOTS_MODES, type RobotsMode } from '../../src/contract/vocabulary.js';
 
 /** Property tests for the tighten-only policy merge (src/accounts/key-policy.ts). */
 

@@ -1,9 +1,9 @@
 import { z } from 'zod';
-import { jobReadQuery } from '../schemas.js';
+import { jobReadQuery } from '../../contract/requests.js';
 
 /**
  * Arguments of the tools that have no REST body: the job reads take the path parameter and the query of
- * `GET /jobs/{job_id}`; `extract`, `bulk` and `crawl` take the REST bodies themselves (src/edge/schemas.ts).
+ * `GET /jobs/{job_id}`; `extract`, `bulk` and `crawl` take the REST bodies themselves (src/contract/requests.ts).
  */
 
 /** Any string: an id that is not a job is `job_not_found`, as on the REST route. */

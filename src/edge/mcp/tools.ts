@@ -1,8 +1,8 @@
 import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import type { AppDeps, AuthState } from '../state.js';
-import { bulkBody, crawlBody, extractBody } from '../schemas.js';
+import { bulkBody, crawlBody, extractBody } from '../../contract/requests.js';
 import { ApiError } from '../../contract/errors.js';
-import { hasScope, type Scope } from '../../accounts/api-keys.js';
+import { hasScope } from '../../accounts/api-keys.js';
 import { extractForKey } from '../../pages/extract-page.js';
 import { crawlLimitsOf, submitBulkRequest, submitCrawlRequest } from '../../jobs/requests.js';
 import { decodeCursor, readJob, type ResultsPage } from '../../jobs/read.js';
@@ -10,6 +10,7 @@ import { meter, usageReport } from '../../accounts/metering.js';
 import { runTool } from './tool-result.js';
 import { getJobArgs, noArgs, waitForJobArgs } from './tool-schemas.js';
 import { waitForJob } from './wait-for-job.js';
+import { type Scope } from '../../contract/vocabulary.js';
 
 /** Metered under the REST endpoint each tool stands for, so usage reads the same whichever way a call came. */
 const ENDPOINTS = { extract: 'POST /extract', jobRead: 'GET /jobs/{job_id}' } as const;

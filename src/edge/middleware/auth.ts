@@ -1,9 +1,11 @@
 import type { Middleware } from 'koa';
 import { pgPoolOf, type Db } from '../../db/prisma.js';
 import { ApiError } from '../../contract/errors.js';
-import { API_KEY_PATTERN, digestsEqual, hashApiKey, hasScope, keyCache, type Scope } from '../../accounts/api-keys.js';
+import { API_KEY_PATTERN, digestsEqual, hashApiKey, hasScope, keyCache } from '../../accounts/api-keys.js';
 import type { AuthState, PithState } from '../state.js';
-import { policyOfKey, type RobotsMode } from '../../accounts/key-policy.js';
+import { policyOfKey } from '../../accounts/key-policy.js';
+import { type Scope } from '../../contract/vocabulary.js';
+import { type RobotsMode } from '../../contract/vocabulary.js';
 
 interface KeyRow {
   id: string;

@@ -2,7 +2,7 @@ import type { Middleware, Next, ParameterizedContext } from 'koa';
 import type { AppDeps, PithState } from '../state.js';
 import { endpointOf, meterCall, protect } from './protect.js';
 import { requireScope } from './auth.js';
-import type { Scope } from '../../accounts/api-keys.js';
+import type { Scope } from '../../contract/vocabulary.js';
 import { requestFingerprint } from '../../jobs/idempotency.js';
 import { preparePaidRequest } from '../../payments/paid-request.js';
 import { payerAuth } from '../../payments/payer-accounts.js';

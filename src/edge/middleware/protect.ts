@@ -2,7 +2,7 @@ import type { Middleware, ParameterizedContext } from 'koa';
 import type { AppDeps, PithState } from '../state.js';
 import { authenticate, authOf, requireScope } from './auth.js';
 import { meter } from '../../accounts/metering.js';
-import type { Scope } from '../../accounts/api-keys.js';
+import type { Scope } from '../../contract/vocabulary.js';
 
 /**
  * The front of every authenticated route, in the order the architecture fixes:

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { PLAN_NAMES } from '../../contract/plans.js';
-import { SCOPES } from '../../accounts/api-keys.js';
+import { SCOPES } from '../../contract/vocabulary.js';
 
 /** Response shapes of the account, key, usage, health and pricing routes (decisions "Other shapes"). */
 

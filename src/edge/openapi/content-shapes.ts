@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ALL_FORMATS } from '../../extraction/types.js';
+import { ALL_FORMATS } from '../../contract/vocabulary.js';
 import { ErrorEnvelopeSchema } from './error-shapes.js';
 
 /** Response shapes of extraction: the result entry (decisions "Content") and the job object (decisions "Jobs"). */

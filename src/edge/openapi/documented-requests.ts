@@ -1,8 +1,8 @@
 import type { z } from 'zod';
-import { bulkBody, crawlBody, createKeyBody, extractBody, jobReadQuery, logsQuery, registerBody, searchBody } from '../schemas.js';
+import { bulkBody, crawlBody, createKeyBody, extractBody, jobReadQuery, logsQuery, registerBody, searchBody } from '../../contract/requests.js';
 
 /**
- * The request bodies the API validates with (src/edge/schemas.ts), named for the document. Nothing is
+ * The request bodies the API validates with (src/contract/requests.ts), named for the document. Nothing is
  * redefined: each is the same schema, only annotated. zod's `protocol` check on URLs has no JSON Schema
  * form, so the http(s) restriction is added as a `pattern` on a copy of the same URL schema.
  */

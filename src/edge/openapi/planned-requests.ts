@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /**
- * DOCUMENTATION ONLY: request schemas of routes that are being built and not yet in `src/edge/schemas.ts`.
+ * DOCUMENTATION ONLY: request schemas of routes that are being built and not yet in `src/contract/requests.ts`.
  * When a route lands, move its schema to schemas.ts (the API must validate with the same object the
  * document shows) and import it in `documented-requests.ts` instead.
  */

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { ErrorCode } from '../../contract/errors.js';
-import type { Scope } from '../../accounts/api-keys.js';
+import type { Scope } from '../../contract/vocabulary.js';
 import { BulkRequest, CrawlRequest, CreateKeyRequest, ExtractRequest, JobReadQuery, LogsQuery, RegisterRequest, SearchRequest } from './documented-requests.js';
 import { keyIdParams } from './planned-requests.js';
 import { CrawlJobReadSchema, CrawlSubmissionSchema, BulkSubmissionSchema, ExtractResponseSchema, JobReadSchema } from './content-shapes.js';

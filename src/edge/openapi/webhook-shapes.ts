@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { OpenAPIRegistry } from '@asteasolutions/zod-to-openapi';
-import { deliveriesQuery } from '../schemas.js';
+import { deliveriesQuery } from '../../contract/requests.js';
 import { ResultEntrySchema } from './content-shapes.js';
 
 /** Webhook shapes: the `job.completed` notification Pith sends, and the delivery history routes (beyond the contract). */

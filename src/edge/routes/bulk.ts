@@ -4,7 +4,7 @@ import { authOf } from '../middleware/auth.js';
 import { protectOrPay } from '../middleware/payment-guard.js';
 import { bulkPrice } from '../../payments/pricers.js';
 import { parseOrThrow } from '../validate.js';
-import { bulkBody } from '../schemas.js';
+import { bulkBody } from '../../contract/requests.js';
 import { submitBulkRequest } from '../../jobs/requests.js';
 import { submissionContextOf } from './job-submission.js';
 

@@ -4,7 +4,7 @@ import { authOf } from '../middleware/auth.js';
 import { protectOrPay } from '../middleware/payment-guard.js';
 import { crawlPrice } from '../../payments/pricers.js';
 import { parseOrThrow } from '../validate.js';
-import { crawlBody } from '../schemas.js';
+import { crawlBody } from '../../contract/requests.js';
 import { crawlLimitsOf, submitCrawlRequest } from '../../jobs/requests.js';
 import { submissionContextOf } from './job-submission.js';
 

@@ -4,7 +4,7 @@ import { authOf } from '../middleware/auth.js';
 import { chargeOrMeter, protectOrPay } from '../middleware/payment-guard.js';
 import { extractPrice } from '../../payments/pricers.js';
 import { parseOrThrow } from '../validate.js';
-import { extractBody } from '../schemas.js';
+import { extractBody } from '../../contract/requests.js';
 import { extractForKey } from '../../pages/extract-page.js';
 
 /** POST /extract: one URL, every format (or the ones asked for), answered when done. */

@@ -4,10 +4,10 @@ import type { AppDeps, PithState } from '../state.js';
 import { authOf } from '../middleware/auth.js';
 import { metered, protect } from '../middleware/protect.js';
 import { parseOrThrow } from '../validate.js';
-import { jobReadQuery } from '../schemas.js';
+import { jobReadQuery } from '../../contract/requests.js';
 import { ApiError } from '../../contract/errors.js';
 import { decodeCursor, readJob, type JobReader, type ResultsPage } from '../../jobs/read.js';
-import type { Scope } from '../../accounts/api-keys.js';
+import type { Scope } from '../../contract/vocabulary.js';
 
 type JobReadState = PithState & { jobToken?: string };
 

@@ -3,7 +3,7 @@ import type { AppDeps, PithState } from '../state.js';
 import { authOf } from '../middleware/auth.js';
 import { meterCall, metered, protect } from '../middleware/protect.js';
 import { parseOrThrow } from '../validate.js';
-import { createKeyBody } from '../schemas.js';
+import { createKeyBody } from '../../contract/requests.js';
 import { listKeys, mintKey, revokeKey, rotateKey } from '../../accounts/key-management.js';
 
 /** /keys and everything under it: scope `keys`. */

@@ -1,7 +1,7 @@
 import Router from '@koa/router';
 import type { AppDeps, PithState } from '../state.js';
 import { parseOrThrow } from '../validate.js';
-import { registerBody } from '../schemas.js';
+import { registerBody } from '../../contract/requests.js';
 import { registerAccount } from '../../accounts/registration.js';
 
 /** POST /register {email} → 201 { account_id, key_id, api_key, plan }; the raw key is shown only here. Free, unmetered. */

@@ -3,7 +3,7 @@ import type { AppDeps, PithState } from '../state.js';
 import { authOf } from '../middleware/auth.js';
 import { meterCall, protect } from '../middleware/protect.js';
 import { parseOrThrow } from '../validate.js';
-import { searchBody } from '../schemas.js';
+import { searchBody } from '../../contract/requests.js';
 import { tighten } from '../../accounts/key-policy.js';
 import { searchForAccount } from '../../pages/search-pages.js';
 import { createSearchProvider } from '../../search/create-provider.js';

@@ -3,7 +3,7 @@ import type { AppDeps, PithState } from '../state.js';
 import { authOf } from '../middleware/auth.js';
 import { meterCall, protect } from '../middleware/protect.js';
 import { parseOrThrow } from '../validate.js';
-import { deliveriesQuery } from '../schemas.js';
+import { deliveriesQuery } from '../../contract/requests.js';
 import { findOwnDelivery, listDeliveries } from '../../webhooks/delivery-view.js';
 import { redeliver } from '../../webhooks/redelivery.js';
 

@@ -1,9 +1,7 @@
 import { encodeOrdinary, pieces, tokenByteLengths, type Piece } from '../tokens/tokens.js';
 import type { Chunk } from '../types.js';
+import { DEFAULT_CHUNK_TOKENS } from '../../contract/limits.js';
 
-export const DEFAULT_CHUNK_TOKENS = 512;
-export const MIN_CHUNK_TOKENS = 64;
-export const MAX_CHUNK_TOKENS = 8192;
 
 /** How good a place to cut after a piece is: between blocks, between lines, or anywhere. */
 const enum Cut {

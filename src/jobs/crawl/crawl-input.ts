@@ -1,5 +1,5 @@
 import type { CrawlScope } from './crawl-scope.js';
-import type { RobotsMode } from '../../accounts/key-policy.js';
+import type { RobotsMode } from '../../contract/vocabulary.js';
 
 /** What a crawl job stores in `jobs.input`: every activity of the crawl reads its rules from here. */
 export interface StoredCrawlInput {

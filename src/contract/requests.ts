@@ -1,9 +1,6 @@
 import { z } from 'zod';
-import { ALL_FORMATS } from '../extraction/types.js';
-import { MAX_CHUNK_TOKENS, MIN_CHUNK_TOKENS } from '../extraction/output/chunks.js';
-import { ROBOTS_MODES } from '../net/robots.js';
-import { GRANTABLE_SCOPES } from '../accounts/key-management.js';
-import { RESULTS_PAGE_DEFAULT, RESULTS_PAGE_MAX } from '../jobs/read.js';
+import { ALL_FORMATS, GRANTABLE_SCOPES, ROBOTS_MODES } from './vocabulary.js';
+import { MAX_CHUNK_TOKENS, MIN_CHUNK_TOKENS, RESULTS_PAGE_DEFAULT, RESULTS_PAGE_MAX } from './limits.js';
 
 /** Request bodies of the API, one zod schema each: validation and (later) the OpenAPI document come from here. */
 
