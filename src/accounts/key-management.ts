@@ -4,7 +4,7 @@ import { ApiError } from '../contract/errors.js';
 import { forgetCachedKeys, generateApiKey, hashApiKey, newKeyId } from './api-keys.js';
 import { intersectDomains, stricterRobots, type Policy } from './key-policy.js';
 import { revokeGrant } from '../oauth/grants.js';
-import { ALL_SCOPES, SCOPES } from '../contract/vocabulary.js';
+import { ALL_SCOPES } from '../contract/vocabulary.js';
 import { type RobotsMode } from '../contract/vocabulary.js';
 
 
