@@ -1,10 +1,12 @@
 import type { Db } from '../src/db/prisma.js';
 import { purgeExpiredSearchDocuments } from '../src/search/purge-expired.js';
 import { log } from '../src/observability/logger.js';
+import { deleteExpiredJobs } from '../src/jobs/store/index.js';
+import type { JobActivities } from '../workflows/activities.js';
 
 const BATCH = 500;
 
-export function createExpiryActivities({ db }: { db: Db }) {
+export function createExpiryActivities({ db }: { db: Db }): Pick<JobActivities, 'deleteExpiredJobs'> {
   return {
     /** Deletes finished jobs past their lifetime, in batches (results and crawl URLs cascade). */
     async deleteExpiredJobs(): Promise<{ deleted: number }> {
@@ -12,9 +14,7 @@ export function createExpiryActivities({ db }: { db: Db }) {
       await purgeExpiredSearchDocuments(db);
       let deleted = 0;
       for (;;) {
-        const count = await db.$executeRaw`
-          DELETE FROM jobs WHERE id IN (
-            SELECT id FROM jobs WHERE finished_at IS NOT NULL AND expires_at <= now() LIMIT ${BATCH})`;
+        const count = await deleteExpiredJobs(db, BATCH);
         deleted += count;
         if (count < BATCH) {
           if (deleted > 0) log().info({ deleted }, 'expired jobs deleted');

@@ -9,16 +9,11 @@ import { beginAttempt, closeInterruptedAttempt, createCompletionDelivery, deadLe
 import { sendWebhookAttempt, type AttemptOutcome } from '../src/webhooks/send-attempt.js';
 import { webhookAttempts, webhookDeadLettered } from '../src/observability/metrics.js';
 import { log } from '../src/observability/logger.js';
+import type { WebhookActivities, WebhookAttemptInput } from '../workflows/activities.js';
 
 export interface WebhookActivityDeps {
   db: Db;
   cfg: Config;
-}
-
-export interface WebhookAttemptInput {
-  deliveryId: string;
-  /** 1 to 7. */
-  attempt: number;
 }
 
 /** Heartbeats while `work` runs, so a worker that dies mid-attempt is noticed in seconds (heartbeat timeout), not at the activity's time limit. */
@@ -32,7 +27,7 @@ async function withHeartbeats<T>(work: () => Promise<T>): Promise<T> {
   }
 }
 
-export function createWebhookActivities({ db, cfg }: WebhookActivityDeps) {
+export function createWebhookActivities({ db, cfg }: WebhookActivityDeps): WebhookActivities {
   // Built on first use: a worker without WEBHOOK_ENCRYPTION_KEY still runs jobs, and its attempts fail visibly.
   let box: SecretBox | undefined;
   const secretBox = () => (box ??= new SecretBox(requireWebhookEncryptionKey(cfg)));
@@ -90,5 +85,3 @@ export function createWebhookActivities({ db, cfg }: WebhookActivityDeps) {
     },
   };
 }
-
-export type WebhookActivities = ReturnType<typeof createWebhookActivities>;

@@ -1,5 +1,5 @@
 import { continueAsNew, patched, proxyActivities } from '@temporalio/workflow';
-import type { JobActivities } from '../activities/index.js';
+import type { JobActivities } from './activities.js';
 import { setJobStatus } from './job-status.js';
 import { BOOKKEEPING_ACTIVITY, URL_ACTIVITY } from './activity-options.js';
 import { startCompletionWebhook } from './webhook-delivery.js';

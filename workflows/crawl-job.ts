@@ -1,10 +1,8 @@
 import { condition, continueAsNew, proxyActivities, sleep, workflowInfo } from '@temporalio/workflow';
-import type { JobActivities } from '../activities/index.js';
+import type { JobActivities, TruncatedReason } from './activities.js';
 import { setJobStatus } from './job-status.js';
 import { BOOKKEEPING_ACTIVITY, URL_ACTIVITY } from './activity-options.js';
 import { startCompletionWebhook } from './webhook-delivery.js';
-
-export type TruncatedReason = 'page_limit' | 'quota_exhausted' | 'time_limit';
 
 export interface CrawlJobInput {
   jobId: string;

@@ -1,5 +1,5 @@
 import { proxyActivities } from '@temporalio/workflow';
-import type { JobActivities } from '../activities/index.js';
+import type { JobActivities } from './activities.js';
 
 const { deleteExpiredJobs } = proxyActivities<JobActivities>({
   startToCloseTimeout: '5 minutes',

@@ -1,5 +1,5 @@
 import { ActivityFailure, ParentClosePolicy, WorkflowIdReusePolicy, proxyActivities, sleep, startChild } from '@temporalio/workflow';
-import type { WebhookActivities } from '../activities/webhook-activities.js';
+import type { WebhookActivities } from './activities.js';
 
 /**
  * Waits between attempts (contract: 30 s, 5 min, 30 min, 2 h, 12 h, 24 h): seven attempts over about

@@ -114,3 +114,10 @@ export async function usageReport(db: Db, accountId: string, plan: string, now =
     rate_limit_rps: limits.requestsPerSecond,
   };
 }
+
+/** A cheap read of the month's counter: whether one more request fits (the reservation itself decides). */
+export async function hasQuotaLeft(db: Db, accountId: string, plan: string): Promise<boolean> {
+  const { start } = quotaPeriod();
+  const counter = await db.usageCounter.findUnique({ where: { accountId_periodStart: { accountId, periodStart: start } }, select: { used: true } });
+  return (counter?.used ?? 0) < limitsOf(plan).includedRequestsPerMonth;
+}

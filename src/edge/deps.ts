@@ -11,7 +11,8 @@ import { startJobStarter } from '../jobs/outbox.js';
 import { PaymentGate, paymentTermsOf } from '../payments/gate.js';
 import { ChallengeLimiter } from '../payments/challenge-limit.js';
 import { log } from '../observability/logger.js';
-import { countJobsFrom } from '../observability/metrics.js';
+import { countJobsWith } from '../observability/metrics.js';
+import { countJobsByKindAndStatus } from '../jobs/store/index.js';
 
 /** Everything an API process holds, and how to let go of it at shutdown. */
 export function createApiDeps(cfg: Config, db: Db, temporal: Client, extraction?: Pick<ExtractionServices, 'renderer' | 'extractor'>): AppDeps & { close(): Promise<void> } {
@@ -33,7 +34,7 @@ export function createApiDeps(cfg: Config, db: Db, temporal: Client, extraction?
       }
     : undefined;
   const jobStarter = startJobStarter({ db, temporal, cfg }, (msg, extra) => log().warn(extra, msg));
-  countJobsFrom(db);
+  countJobsWith(() => countJobsByKindAndStatus(db));
   return {
     cfg,
     db,

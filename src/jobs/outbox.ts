@@ -3,6 +3,7 @@ import type { Job } from '@prisma/client';
 import type { Db } from '../db/prisma.js';
 import type { Config } from '../config/config.js';
 import { startJobWorkflow } from './start-workflow.js';
+import { findUnstartedJobs, markWorkflowStarted } from './store/index.js';
 
 /** A job not started this long after it was written is taken over by the sweep (its own start is slow or was lost). */
 export const START_GRACE_MS = 5_000;
@@ -18,7 +19,7 @@ export interface JobStarterDeps {
 /** Starts the job's workflow (idempotent: the workflow id is derived from the job id) and records it. */
 export async function startJob(deps: JobStarterDeps, job: Job): Promise<void> {
   await startJobWorkflow(deps.temporal, deps.cfg, job);
-  await deps.db.job.updateMany({ where: { id: job.id, workflowId: job.workflowId, workflowStartedAt: null }, data: { workflowStartedAt: new Date() } });
+  await markWorkflowStarted(deps.db, job);
 }
 
 /**
@@ -31,11 +32,7 @@ export function startJobStarter(deps: JobStarterDeps, log: (msg: string, extra: 
   let running: Promise<void> | undefined;
   let lastError = '';
   const sweep = async () => {
-    const pending = await deps.db.job.findMany({
-      where: { workflowStartedAt: null, createdAt: { lt: new Date(Date.now() - START_GRACE_MS) } },
-      orderBy: { createdAt: 'asc' },
-      take: SWEEP_BATCH,
-    });
+    const pending = await findUnstartedJobs(deps.db, new Date(Date.now() - START_GRACE_MS), SWEEP_BATCH);
     for (const job of pending) await startJob(deps, job);
     if (pending.length > 0) log('started pending jobs', { count: pending.length });
     lastError = '';

@@ -3,6 +3,7 @@ import type { Db } from '../db/prisma.js';
 import { ApiError } from '../contract/errors.js';
 import { toJobObject, type JobObject } from './view.js';
 import { jobTokenMatches } from './tokens.js';
+import { countResults, findJob, resultsFrom } from './store/index.js';
 import type { JobKind } from './start-workflow.js';
 import { RESULTS_PAGE_DEFAULT } from '../contract/limits.js';
 
@@ -36,7 +37,7 @@ export const isExpired = (job: Pick<Job, 'finishedAt' | 'expiresAt'>, now = Date
 async function findReadableJob(db: Db, jobId: string, reader: JobReader, kind?: JobKind): Promise<Job> {
   const notFound = new ApiError('job_not_found', `No job ${jobId}, or its results have expired`);
   if (!UUID_PATTERN.test(jobId)) throw notFound;
-  const job = await db.job.findUnique({ where: { id: jobId } });
+  const job = await findJob(db, jobId);
   if (!job || isExpired(job) || (kind && job.kind !== kind)) throw notFound;
   if ('jobToken' in reader) {
     if (!jobTokenMatches(reader.jobToken, job.jobTokenHash)) throw new ApiError('forbidden', 'This X-Job-Token is not valid for this job');
@@ -55,8 +56,8 @@ export async function readJob(db: Db, jobId: string, reader: JobReader, kind?: J
   const job = await findReadableJob(db, jobId, reader, kind);
   // One row more than the page tells whether another page follows.
   const [rows, stored] = await Promise.all([
-    db.jobResult.findMany({ where: { jobId, position: { gte: page.after } }, orderBy: { position: 'asc' }, take: page.limit + 1 }),
-    db.jobResult.count({ where: { jobId } }),
+    resultsFrom(db, jobId, page.after, page.limit + 1),
+    countResults(db, jobId),
   ]);
   const more = rows.length > page.limit;
   const results = more ? rows.slice(0, page.limit) : rows;

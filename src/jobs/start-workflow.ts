@@ -2,8 +2,8 @@ import { WorkflowExecutionAlreadyStartedError, type Client } from '@temporalio/c
 import type { Job } from '@prisma/client';
 import type { Config } from '../config/config.js';
 import { SEARCH_ATTRIBUTE_KEYS } from '../../workflows/search-attributes.js';
-import type { BulkJobInput } from '../../workflows/bulk-job.js';
-import type { CrawlJobInput } from '../../workflows/crawl-job.js';
+import { bulkJobWorkflow, type BulkJobInput } from '../../workflows/bulk-job.js';
+import { crawlJobWorkflow, type CrawlJobInput } from '../../workflows/crawl-job.js';
 import type { RobotsMode } from '../contract/vocabulary.js';
 import { withLogContext } from '../observability/log-context.js';
 
@@ -17,16 +17,14 @@ export interface StoredBulkInput {
   robots: RobotsMode;
 }
 
-function workflowStart(cfg: Config, job: Job): { type: 'bulkJobWorkflow'; args: [BulkJobInput] } | { type: 'crawlJobWorkflow'; args: [CrawlJobInput] } {
-  if (job.kind === 'bulk') {
-    const stored = job.input as unknown as StoredBulkInput;
-    return { type: 'bulkJobWorkflow', args: [{ jobId: job.id, urls: stored.urls, concurrency: cfg.JOB_URL_CONCURRENCY, robots: stored.robots, urlsPerRun: cfg.JOB_URLS_PER_RUN }] };
-  }
-  // A crawl's URLs, scope and limits live in the database; the workflow carries ordinals only.
-  return {
-    type: 'crawlJobWorkflow',
-    args: [{ jobId: job.id, concurrency: cfg.CRAWL_CONCURRENCY, delayMs: cfg.CRAWL_DELAY_MS, timeLimitMs: cfg.CRAWL_TIME_LIMIT_MS, pagesPerRun: cfg.JOB_URLS_PER_RUN }],
-  };
+function bulkInput(cfg: Config, job: Job): BulkJobInput {
+  const stored = job.input as unknown as StoredBulkInput;
+  return { jobId: job.id, urls: stored.urls, concurrency: cfg.JOB_URL_CONCURRENCY, robots: stored.robots, urlsPerRun: cfg.JOB_URLS_PER_RUN };
+}
+
+/** A crawl's URLs, scope and limits live in the database; the workflow carries ordinals only. */
+function crawlInput(cfg: Config, job: Job): CrawlJobInput {
+  return { jobId: job.id, concurrency: cfg.CRAWL_CONCURRENCY, delayMs: cfg.CRAWL_DELAY_MS, timeLimitMs: cfg.CRAWL_TIME_LIMIT_MS, pagesPerRun: cfg.JOB_URLS_PER_RUN };
 }
 
 /**
@@ -36,20 +34,23 @@ function workflowStart(cfg: Config, job: Job): { type: 'bulkJobWorkflow'; args: 
  * `pith-request-id` header (the client interceptor reads it from the log context) and the `requestId` memo.
  */
 export async function startJobWorkflow(temporal: Client, cfg: Config, job: Job): Promise<void> {
-  const start = workflowStart(cfg, job);
   const requestId = job.requestId ?? undefined;
+  const options = {
+    workflowId: job.workflowId,
+    taskQueue: cfg.TEMPORAL_TASK_QUEUE,
+    typedSearchAttributes: [
+      { key: SEARCH_ATTRIBUTE_KEYS.accountId, value: job.accountId },
+      { key: SEARCH_ATTRIBUTE_KEYS.jobKind, value: job.kind },
+      { key: SEARCH_ATTRIBUTE_KEYS.jobStatus, value: 'queued' },
+    ],
+    ...(requestId ? { memo: { requestId } } : {}),
+  };
   try {
-    await withLogContext({ requestId, jobId: job.id }, () => temporal.workflow.start(start.type, {
-      workflowId: job.workflowId,
-      taskQueue: cfg.TEMPORAL_TASK_QUEUE,
-      args: start.args,
-      typedSearchAttributes: [
-        { key: SEARCH_ATTRIBUTE_KEYS.accountId, value: job.accountId },
-        { key: SEARCH_ATTRIBUTE_KEYS.jobKind, value: job.kind },
-        { key: SEARCH_ATTRIBUTE_KEYS.jobStatus, value: 'queued' },
-      ],
-      ...(requestId ? { memo: { requestId } } : {}),
-    }));
+    await withLogContext({ requestId, jobId: job.id }, () =>
+      job.kind === 'bulk'
+        ? temporal.workflow.start(bulkJobWorkflow, { ...options, args: [bulkInput(cfg, job)] })
+        : temporal.workflow.start(crawlJobWorkflow, { ...options, args: [crawlInput(cfg, job)] }),
+    );
   } catch (err) {
     if (!(err instanceof WorkflowExecutionAlreadyStartedError)) throw err;
   }

@@ -7,7 +7,7 @@ import { ApiError } from '../contract/errors.js';
 import { toJobObject, type JobObject } from './view.js';
 import { requestFingerprint } from './idempotency.js';
 import type { SecretBox } from '../accounts/webhook-secret.js';
-import { insertJob, isUniqueViolation, newJob } from './store.js';
+import { findJobByIdempotencyKey, insertJob, isUniqueViolation, newJob, releaseIdempotencyKey } from './store/index.js';
 import { generateJobToken } from './tokens.js';
 import { workflowIdFor, type JobKind, type StoredBulkInput } from './start-workflow.js';
 import { startJob } from './outbox.js';
@@ -108,10 +108,10 @@ export async function submitJob(deps: JobServiceDeps, actor: Actor, submission: 
   const key = submission.idempotencyKey;
   const fingerprint = key ? requestFingerprint(submission.body) : null;
   if (key && fingerprint) {
-    const prior = await db.job.findUnique({ where: { accountId_idempotencyKey: { accountId: actor.accountId, idempotencyKey: key } } });
+    const prior = await findJobByIdempotencyKey(db, actor.accountId, key);
     if (prior && now.getTime() - prior.createdAt.getTime() < IDEMPOTENCY_WINDOW_MS) return replaySubmission(deps, prior, fingerprint);
     // Older than the window: the key is free again.
-    if (prior) await db.job.update({ where: { id: prior.id }, data: { idempotencyKey: null } });
+    if (prior) await releaseIdempotencyKey(db, prior.id);
   }
 
   const jobId = randomUUID();
@@ -151,7 +151,7 @@ export async function submitJob(deps: JobServiceDeps, actor: Actor, submission: 
     // Not stored: the payment stays settled but unspent, so the same request can be retried with it.
     await payment?.release();
     if (key && fingerprint && isUniqueViolation(err)) {
-      const winner = await db.job.findUnique({ where: { accountId_idempotencyKey: { accountId: actor.accountId, idempotencyKey: key } } });
+      const winner = await findJobByIdempotencyKey(db, actor.accountId, key);
       if (winner) return replaySubmission(deps, winner, fingerprint);
     }
     throw err;

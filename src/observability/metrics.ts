@@ -1,5 +1,4 @@
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
-import type { Db } from '../db/prisma.js';
 import { log } from './logger.js';
 
 /**
@@ -47,7 +46,7 @@ export const webhookDeadLettered = new Counter({
 
 const JOB_STATUSES = ['queued', 'running', 'done', 'failed', 'cancelled'] as const;
 const JOB_KINDS = ['bulk', 'crawl'] as const;
-let jobsDb: Db | undefined;
+let countJobs: (() => Promise<{ kind: string; status: string; count: number }[]>) | undefined;
 
 /** Jobs by kind and status, counted at scrape time (jobs live 6 hours, so the table stays small). */
 new Gauge({
@@ -56,12 +55,12 @@ new Gauge({
   labelNames: ['kind', 'status'] as const,
   registers: [registry],
   async collect() {
-    if (!jobsDb) return;
+    if (!countJobs) return;
     this.reset();
     try {
-      const rows = await jobsDb.$queryRaw<{ kind: string; status: string; n: bigint }[]>`SELECT kind::text, status::text, count(*) AS n FROM jobs GROUP BY 1, 2`;
+      const rows = await countJobs();
       for (const kind of JOB_KINDS) for (const status of JOB_STATUSES) this.set({ kind, status }, 0);
-      for (const row of rows) this.set({ kind: row.kind, status: row.status }, Number(row.n));
+      for (const row of rows) this.set({ kind: row.kind, status: row.status }, row.count);
     } catch (err) {
       // A scrape still answers with everything else; the gap in pith_jobs shows the database is down.
       log().warn({ err: String(err) }, 'metrics: could not count jobs');
@@ -69,9 +68,9 @@ new Gauge({
   },
 });
 
-/** The API process counts jobs from `db` at each scrape (the worker does not: one source per deployment). */
-export function countJobsFrom(db: Db): void {
-  jobsDb = db;
+/** The API process counts jobs with `count` at each scrape (the worker does not: one source per deployment). */
+export function countJobsWith(count: () => Promise<{ kind: string; status: string; count: number }[]>): void {
+  countJobs = count;
 }
 
 /** Times `work` into extractionDuration, labelled by how it ended. */

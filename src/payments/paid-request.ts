@@ -1,7 +1,7 @@
 import type { Payment } from '@prisma/client';
 import type { Db } from '../db/prisma.js';
 import { ApiError } from '../contract/errors.js';
-import { isUniqueViolation } from '../jobs/store.js';
+import { isUniqueViolation } from '../jobs/store/index.js';
 import { SettlementError, type MatchedPayment, type PaymentGate } from './gate.js';
 import { centsOf } from './price.js';
 

@@ -3,6 +3,7 @@ import type { Config } from '../config/config.js';
 import type { Db } from '../db/prisma.js';
 import type { ExtractedContent } from '../extraction/types.js';
 import { markdownToPlainText } from './plain-text.js';
+import { jobAccountIdSql } from '../jobs/store/index.js';
 import { log } from '../observability/logger.js';
 import { redactSecrets } from '../observability/redact.js';
 
@@ -53,7 +54,7 @@ export async function indexPage(db: Db, cfg: Config, owner: IndexOwner, url: str
   const document = searchDocumentText(content);
   if (!document) return false;
   const ownerRow =
-    'accountId' in owner ? Prisma.sql`SELECT ${owner.accountId}::uuid AS account_id` : Prisma.sql`SELECT account_id FROM jobs WHERE id = ${owner.jobId}::uuid`;
+    'accountId' in owner ? Prisma.sql`SELECT ${owner.accountId}::uuid AS account_id` : jobAccountIdSql(owner.jobId);
   // Times come from the database clock, the one the searches and the expiry sweep compare with.
   const written = await db.$executeRaw`
     INSERT INTO search_documents (account_id, url, title, body, expires_at)

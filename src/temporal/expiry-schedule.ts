@@ -1,5 +1,6 @@
 import { ScheduleAlreadyRunning, ScheduleOverlapPolicy, type Client } from '@temporalio/client';
 import type { Config } from '../config/config.js';
+import { expireJobsWorkflow } from '../../workflows/expire-jobs.js';
 
 export const EXPIRY_SCHEDULE_ID = 'pith-expire-jobs';
 
@@ -11,9 +12,9 @@ export const EXPIRY_SCHEDULE_ID = 'pith-expire-jobs';
 export async function ensureExpirySchedule(client: Client, cfg: Config, scheduleId = EXPIRY_SCHEDULE_ID): Promise<void> {
   const action = {
     type: 'startWorkflow' as const,
-    workflowType: 'expireJobsWorkflow',
+    workflowType: expireJobsWorkflow,
     taskQueue: cfg.TEMPORAL_TASK_QUEUE,
-    args: [],
+    args: [] as [],
     workflowExecutionTimeout: '1 hour',
   };
   const spec = { intervals: [{ every: cfg.JOB_EXPIRY_SWEEP_MS }] };

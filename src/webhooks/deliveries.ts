@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { Prisma, type WebhookDelivery } from '@prisma/client';
 import type { Db } from '../db/prisma.js';
 import { toResultEntry, type ResultEntry } from '../jobs/view.js';
+import { findJob, resultsFrom } from '../jobs/store/index.js';
 import { completionBody, thinCompletionEvent } from './completion-payload.js';
 import type { AttemptOutcome } from './send-attempt.js';
 
@@ -15,7 +16,7 @@ const isUniqueViolation = (err: unknown) => err instanceof Prisma.PrismaClientKn
 async function* resultEntries(db: Db, jobId: string, pageSize = 200): AsyncGenerator<ResultEntry> {
   let after = -1;
   for (;;) {
-    const rows = await db.jobResult.findMany({ where: { jobId, position: { gt: after } }, orderBy: { position: 'asc' }, take: pageSize });
+    const rows = await resultsFrom(db, jobId, after + 1, pageSize);
     for (const row of rows) yield toResultEntry(row);
     const last = rows.at(-1);
     if (!last || rows.length < pageSize) return;
@@ -31,7 +32,7 @@ async function* resultEntries(db: Db, jobId: string, pageSize = 200): AsyncGener
 export async function createCompletionDelivery(db: Db, jobId: string, baseUrl: string): Promise<{ deliveryId: string } | null> {
   const existing = await db.webhookDelivery.findUnique({ where: { completionOf: jobId }, select: { id: true } });
   if (existing) return { deliveryId: existing.id };
-  const job = await db.job.findUnique({ where: { id: jobId } });
+  const job = await findJob(db, jobId);
   if (!job?.webhookUrl) return null;
   const thin = thinCompletionEvent(job, baseUrl);
   const body = await completionBody(thin, job.webhookIncludeResults ? resultEntries(db, jobId) : undefined);

@@ -3,7 +3,7 @@ import type { WebhookDelivery } from '@prisma/client';
 import type { Db } from '../db/prisma.js';
 import type { Config } from '../config/config.js';
 import { ApiError } from '../contract/errors.js';
-import type { webhookDeliveryWorkflow } from '../../workflows/webhook-delivery.js';
+import { webhookDeliveryWorkflow, webhookWorkflowIdFor } from '../../workflows/webhook-delivery.js';
 import { createRedelivery } from './deliveries.js';
 import { deliveryView, type WebhookDeliveryView } from './delivery-view.js';
 
@@ -21,9 +21,8 @@ export interface RedeliveryDeps {
 export async function redeliver(deps: RedeliveryDeps, original: WebhookDelivery): Promise<WebhookDeliveryView> {
   const copy = await createRedelivery(deps.db, original);
   try {
-    await deps.temporal.workflow.start<typeof webhookDeliveryWorkflow>('webhookDeliveryWorkflow', {
-      // Same id scheme as workflows/webhook-delivery.ts (webhookWorkflowIdFor).
-      workflowId: `webhook-${copy.id}`,
+    await deps.temporal.workflow.start(webhookDeliveryWorkflow, {
+      workflowId: webhookWorkflowIdFor(copy.id),
       taskQueue: deps.cfg.TEMPORAL_TASK_QUEUE,
       args: [{ deliveryId: copy.id }],
     });

@@ -1,5 +1,5 @@
 import { proxyActivities } from '@temporalio/workflow';
-import type { JobActivities } from '../../activities/index.js';
+import type { JobActivities } from '../../workflows/activities.js';
 
 /**
  * bulkJobWorkflow as a careless change would leave it: the job is marked finished before its URLs run,

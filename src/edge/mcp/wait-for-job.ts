@@ -1,5 +1,6 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { Db } from '../../db/prisma.js';
+import { jobStatus } from '../../jobs/store/index.js';
 import { readJob, type JobReader, type JobRead, type ResultsPage } from '../../jobs/read.js';
 
 const FINISHED_STATUSES = new Set(['done', 'failed', 'cancelled']);
@@ -17,8 +18,8 @@ export async function waitForJob(db: Db, jobId: string, reader: JobReader, timeo
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline && !signal?.aborted) {
     await sleep(Math.min(POLL_INTERVAL_MS, Math.max(0, deadline - Date.now())));
-    const job = await db.job.findUnique({ where: { id: jobId }, select: { status: true } });
-    if (!job || FINISHED_STATUSES.has(job.status)) break;
+    const status = await jobStatus(db, jobId);
+    if (!status || FINISHED_STATUSES.has(status)) break;
   }
   return readJob(db, jobId, reader, undefined, page);
 }

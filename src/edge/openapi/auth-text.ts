@@ -1,4 +1,4 @@
-import type { RouteDoc } from './routes.js';
+import type { RouteDoc } from './route-doc.js';
 
 /** The auth requirement of a route in words, for its description (the same facts as `security` and `x-pith-scope`). */
 export function authSentence(route: RouteDoc): string {

@@ -1,5 +1,5 @@
 import type { ErrorCode } from '../../contract/errors.js';
-import type { RouteDoc } from './routes.js';
+import type { RouteDoc } from './route-doc.js';
 
 /** Every error code a route can answer: what its auth, body, metering and payment imply, then its own. */
 export function errorCodesOf(route: RouteDoc): ErrorCode[] {

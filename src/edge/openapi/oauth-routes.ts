@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { RouteDoc } from './routes.js';
+import type { RouteDoc } from './route-doc.js';
 import { OAUTH_SCOPES } from '../../oauth/scopes.js';
 import { OAUTH_PATHS } from '../../oauth/metadata.js';
 import type { OAuthErrorCode } from '../../oauth/oauth-error.js';

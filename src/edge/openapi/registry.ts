@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { OpenAPIRegistry, type ResponseConfig, type RouteConfig } from '@asteasolutions/zod-to-openapi';
-import { ROUTES, type RouteDoc } from './routes.js';
+import { ROUTES } from './routes.js';
+import type { RouteDoc } from './route-doc.js';
 import { errorCodesOf } from './derived-errors.js';
 import { errorExample, errorResponses } from './error-shapes.js';
 import { ERRORS, type ErrorCode } from '../../contract/errors.js';

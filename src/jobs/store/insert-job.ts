@@ -1,8 +1,8 @@
 import { Prisma, type Job } from '@prisma/client';
-import type { Db } from '../db/prisma.js';
-import { limitsOf } from '../contract/plans.js';
-import { quotaExceeded, quotaPeriod } from '../accounts/metering.js';
-import { generateWebhookSecret, type SecretBox } from '../accounts/webhook-secret.js';
+import type { Db } from '../../db/prisma.js';
+import { limitsOf } from '../../contract/plans.js';
+import { quotaExceeded, quotaPeriod } from '../../accounts/metering.js';
+import { generateWebhookSecret, type SecretBox } from '../../accounts/webhook-secret.js';
 
 export interface JobRow {
   job: Job;

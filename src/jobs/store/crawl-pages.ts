@@ -1,0 +1,108 @@
+import type { Job, Prisma } from '@prisma/client';
+import type { Db } from '../../db/prisma.js';
+import { RESULT_LIFETIME_MS } from '../../contract/limits.js';
+import type { StoredCrawlInput } from '../crawl/crawl-input.js';
+import type { UrlOutcome } from './results.js';
+import type { CrawlFinish, TruncatedReason } from '../../../workflows/activities.js';
+
+/** A crawl's rows: its frontier (`crawl_urls`), its pages' results and the counters on its job row. */
+
+type Tx = Prisma.TransactionClient;
+
+export interface CrawlPageContext {
+  job: Pick<Job, 'accountId' | 'total'> & { input: StoredCrawlInput; plan: string };
+  page: { url: string; depth: number };
+}
+
+/** The crawl's job (with its stored input and the account's plan) and its page at `ordinal`; null when either is gone. */
+export async function crawlPageContext(db: Db, jobId: string, ordinal: number): Promise<CrawlPageContext | null> {
+  const job = await db.job.findUnique({ where: { id: jobId }, select: { input: true, accountId: true, total: true, account: { select: { plan: true } } } });
+  const row = await db.crawlUrl.findUnique({ where: { jobId_ordinal: { jobId, ordinal } } });
+  if (!job || !row) return null;
+  return { job: { accountId: job.accountId, total: job.total, input: job.input as unknown as StoredCrawlInput, plan: job.account.plan }, page: { url: row.url, depth: row.depth } };
+}
+
+/**
+ * Locks the job's row for the rest of the transaction and reads its `total`. Taken first: inserting a
+ * result takes a key-share lock on the job row (foreign key), so taking this lock after the insert
+ * would deadlock two pages of one crawl finishing together. NO KEY UPDATE still lets those inserts in.
+ */
+async function lockJob(tx: Tx, jobId: string): Promise<number> {
+  const [locked] = await tx.$queryRaw<{ total: number }[]>`SELECT total FROM jobs WHERE id = ${jobId}::uuid FOR NO KEY UPDATE`;
+  return locked?.total ?? 0;
+}
+
+/**
+ * Admits new URLs after the `total` URLs already admitted (the caller holds the job's row lock, so
+ * concurrent pages of one crawl take turns here), numbering them in order; stops at the page limit.
+ */
+async function admitUrls(tx: Tx, jobId: string, limit: number, total: number, depth: number, urls: string[]): Promise<{ total: number; hitLimit: boolean }> {
+  if (urls.length === 0) return { total, hitLimit: false };
+  const known = await tx.crawlUrl.findMany({ where: { jobId, url: { in: urls } }, select: { url: true } });
+  const seen = new Set(known.map((row) => row.url));
+  const fresh = urls.filter((url) => !seen.has(url));
+  const room = Math.max(0, limit - total);
+  const admitted = fresh.slice(0, room);
+  if (admitted.length > 0) {
+    await tx.crawlUrl.createMany({ data: admitted.map((url, index) => ({ jobId, ordinal: total + index, url, depth })) });
+  }
+  return { total: total + admitted.length, hitLimit: fresh.length > room };
+}
+
+export interface CrawlPageRecord {
+  jobId: string;
+  ordinal: number;
+  url: string;
+  /** Depth of the links found on this page. */
+  linkDepth: number;
+  outcome: UrlOutcome;
+  links: string[];
+  /** The crawl's page limit. */
+  limit: number;
+  /** Runs inside the transaction once the page's result is new (metering); throwing rolls it all back. */
+  onStored: (tx: Tx) => Promise<void>;
+}
+
+/**
+ * In one transaction: stores the page's result once, runs `onStored`, admits the links it found and
+ * updates the job's counters. A retried or duplicated attempt finds the stored result and changes
+ * nothing. Returns the crawl's `total` (URLs admitted) afterwards.
+ */
+export function recordCrawlPage(db: Db, record: CrawlPageRecord): Promise<number> {
+  const { jobId, ordinal, url, outcome } = record;
+  return db.$transaction(async (tx) => {
+    const totalBefore = await lockJob(tx, jobId);
+    const inserted = await tx.jobResult.createMany({
+      data: [outcome.ok ? { jobId, position: ordinal, url, ok: true, content: outcome.content } : { jobId, position: ordinal, url, ok: false, errorCode: outcome.errorCode, error: outcome.error }],
+      skipDuplicates: true,
+    });
+    if (inserted.count === 0) return totalBefore;
+    await record.onStored(tx);
+    const { total, hitLimit } = await admitUrls(tx, jobId, record.limit, totalBefore, record.linkDepth, record.links);
+    await tx.job.update({
+      where: { id: jobId },
+      data: { total, completed: { increment: 1 }, ...(hitLimit ? { truncated: true, truncatedReason: 'page_limit' } : {}) },
+    });
+    return total;
+  });
+}
+
+/**
+ * Ends a crawl: `total` becomes the pages stored (admitted pages never fetched because the crawl
+ * stopped are not counted); `failed` when the start page itself failed (decisions: the job could not run).
+ */
+export async function finishCrawl(db: Db, jobId: string, stoppedBy: TruncatedReason | null): Promise<CrawlFinish> {
+  const finishedAt = new Date();
+  const [pages, start, job] = await Promise.all([
+    db.jobResult.count({ where: { jobId } }),
+    db.jobResult.findUnique({ where: { jobId_position: { jobId, position: 0 } }, select: { ok: true } }),
+    db.job.findUniqueOrThrow({ where: { id: jobId }, select: { truncatedReason: true } }),
+  ]);
+  const truncatedReason = stoppedBy ?? (job.truncatedReason as TruncatedReason | null);
+  const status = start && !start.ok ? 'failed' : 'done';
+  await db.job.update({
+    where: { id: jobId },
+    data: { status, finishedAt, total: pages, completed: pages, truncated: truncatedReason !== null, truncatedReason, expiresAt: new Date(finishedAt.getTime() + RESULT_LIFETIME_MS) },
+  });
+  return { status, pages, truncatedReason };
+}

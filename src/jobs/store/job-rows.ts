@@ -1,0 +1,69 @@
+import { Prisma, type Job } from '@prisma/client';
+import type { Db } from '../../db/prisma.js';
+import { RESULT_LIFETIME_MS } from '../../contract/limits.js';
+
+/** Reads and updates of `jobs` rows (the one place besides insert-job.ts that writes them). */
+
+export function findJob(db: Db, jobId: string): Promise<Job | null> {
+  return db.job.findUnique({ where: { id: jobId } });
+}
+
+export function findJobByIdempotencyKey(db: Db, accountId: string, idempotencyKey: string): Promise<Job | null> {
+  return db.job.findUnique({ where: { accountId_idempotencyKey: { accountId, idempotencyKey } } });
+}
+
+/** An Idempotency-Key older than its window is free again. */
+export async function releaseIdempotencyKey(db: Db, jobId: string): Promise<void> {
+  await db.job.update({ where: { id: jobId }, data: { idempotencyKey: null } });
+}
+
+/** One column, for callers that poll until a job ends. */
+export async function jobStatus(db: Db, jobId: string): Promise<Job['status'] | null> {
+  const job = await db.job.findUnique({ where: { id: jobId }, select: { status: true } });
+  return job?.status ?? null;
+}
+
+/** Outbox: the job's workflow is started (only the first start is recorded). */
+export async function markWorkflowStarted(db: Db, job: Pick<Job, 'id' | 'workflowId'>): Promise<void> {
+  await db.job.updateMany({ where: { id: job.id, workflowId: job.workflowId, workflowStartedAt: null }, data: { workflowStartedAt: new Date() } });
+}
+
+/** Outbox: jobs written before `before` whose workflow start was never recorded, oldest first. */
+export function findUnstartedJobs(db: Db, before: Date, limit: number): Promise<Job[]> {
+  return db.job.findMany({ where: { workflowStartedAt: null, createdAt: { lt: before } }, orderBy: { createdAt: 'asc' }, take: limit });
+}
+
+/** queued → running; false when the job was already past queued (a retried or replayed activity). */
+export async function markJobRunning(db: Db, jobId: string): Promise<boolean> {
+  const { count } = await db.job.updateMany({ where: { id: jobId, status: 'queued' }, data: { status: 'running', startedAt: new Date() } });
+  return count > 0;
+}
+
+/** A bulk job ends: `completed` becomes the results stored, and its 6-hour lifetime starts. Returns that count. */
+export async function markJobFinished(db: Db, jobId: string): Promise<number> {
+  const finishedAt = new Date();
+  const stored = await db.jobResult.count({ where: { jobId } });
+  await db.job.update({
+    where: { id: jobId },
+    data: { status: 'done', finishedAt, completed: stored, expiresAt: new Date(finishedAt.getTime() + RESULT_LIFETIME_MS) },
+  });
+  return stored;
+}
+
+/** Deletes up to `limit` finished jobs past their lifetime (results and crawl URLs cascade); returns how many. */
+export function deleteExpiredJobs(db: Db, limit: number): Promise<number> {
+  return db.$executeRaw`
+    DELETE FROM jobs WHERE id IN (
+      SELECT id FROM jobs WHERE finished_at IS NOT NULL AND expires_at <= now() LIMIT ${limit})`;
+}
+
+/** Jobs by kind and status, for the `pith_jobs` gauge. */
+export async function countJobsByKindAndStatus(db: Db): Promise<{ kind: string; status: string; count: number }[]> {
+  const rows = await db.$queryRaw<{ kind: string; status: string; n: bigint }[]>`SELECT kind::text, status::text, count(*) AS n FROM jobs GROUP BY 1, 2`;
+  return rows.map((row) => ({ kind: row.kind, status: row.status, count: Number(row.n) }));
+}
+
+/** A subquery answering the job's account id, for statements of other features that store per account. */
+export function jobAccountIdSql(jobId: string): Prisma.Sql {
+  return Prisma.sql`SELECT account_id FROM jobs WHERE id = ${jobId}::uuid`;
+}

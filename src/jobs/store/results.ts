@@ -1,0 +1,44 @@
+import type { JobResult } from '@prisma/client';
+import type { Db } from '../../db/prisma.js';
+
+/** Reads and writes of `job_results`. */
+
+/** What one URL of a job came to: its content, or its error. */
+export type UrlOutcome = { ok: true; content: object } | { ok: false; errorCode: string; error: string };
+
+export interface ResultSlot {
+  jobId: string;
+  position: number;
+  url: string;
+}
+
+/** The stored outcome at a position, if any: a retried attempt finds it and does nothing again. */
+export function storedOutcome(db: Db, jobId: string, position: number): Promise<{ ok: boolean } | null> {
+  return db.jobResult.findUnique({ where: { jobId_position: { jobId, position } }, select: { ok: true } });
+}
+
+/**
+ * Stores one URL's outcome once, in one statement: (job_id, position) is unique, so a retried or
+ * duplicated attempt inserts nothing and `completed` rises only with a row that was really inserted.
+ */
+export async function storeUrlOutcome(db: Db, slot: ResultSlot, outcome: UrlOutcome): Promise<void> {
+  const content = outcome.ok ? JSON.stringify(outcome.content) : null;
+  await db.$executeRaw`
+    WITH stored AS (
+      INSERT INTO job_results (job_id, position, url, ok, error_code, error, content)
+      VALUES (${slot.jobId}::uuid, ${slot.position}, ${slot.url}, ${outcome.ok}, ${outcome.ok ? null : outcome.errorCode},
+              ${outcome.ok ? null : outcome.error}, ${content}::jsonb)
+      ON CONFLICT (job_id, position) DO NOTHING
+      RETURNING 1
+    )
+    UPDATE jobs SET completed = completed + 1 WHERE id = ${slot.jobId}::uuid AND EXISTS (SELECT 1 FROM stored)`;
+}
+
+/** Up to `limit` results from position `from` on, in position order. */
+export function resultsFrom(db: Db, jobId: string, from: number, limit: number): Promise<JobResult[]> {
+  return db.jobResult.findMany({ where: { jobId, position: { gte: from } }, orderBy: { position: 'asc' }, take: limit });
+}
+
+export function countResults(db: Db, jobId: string): Promise<number> {
+  return db.jobResult.count({ where: { jobId } });
+}

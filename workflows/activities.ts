@@ -1,0 +1,59 @@
+/**
+ * The activities workflows schedule, as the workflows see them: names, inputs and outputs. Declared here
+ * (types only) so that workflows never import activities/; activities/ implements these interfaces, and the
+ * compiler checks that it does.
+ */
+
+/** Why a crawl stopped before its frontier was exhausted (`truncated_reason`). */
+export type TruncatedReason = 'page_limit' | 'quota_exhausted' | 'time_limit';
+
+export type RobotsModeInput = 'off' | 'advisory' | 'strict';
+
+export interface ExtractJobUrlInput {
+  jobId: string;
+  position: number;
+  url: string;
+  robots?: RobotsModeInput;
+}
+
+export interface CrawlPageOutcome {
+  ok: boolean;
+  /** URLs the crawl has admitted after this page (its `total` so far). */
+  discovered: number;
+  /** The month's allowance is spent: the page was not fetched nor stored, and the crawl stops. */
+  quotaExhausted: boolean;
+  /** robots.txt Crawl-delay of the site, in ms (0: none). */
+  crawlDelayMs: number;
+}
+
+export interface CrawlFinish {
+  status: 'done' | 'failed';
+  pages: number;
+  truncatedReason: TruncatedReason | null;
+}
+
+/** Bulk and crawl jobs, and the expiry sweep. */
+export interface JobActivities {
+  /** Extracts and stores one URL of a bulk job; only `ok` crosses history. */
+  extractJobUrl(input: ExtractJobUrlInput): Promise<{ ok: boolean }>;
+  markJobRunning(input: { jobId: string }): Promise<void>;
+  markJobFinished(input: { jobId: string }): Promise<void>;
+  crawlPage(input: { jobId: string; ordinal: number }): Promise<CrawlPageOutcome>;
+  finishCrawl(input: { jobId: string; stoppedBy: TruncatedReason | null }): Promise<CrawlFinish>;
+  deleteExpiredJobs(): Promise<{ deleted: number }>;
+}
+
+export interface WebhookAttemptInput {
+  deliveryId: string;
+  /** 1 to 7. */
+  attempt: number;
+}
+
+/** `job.completed` deliveries. */
+export interface WebhookActivities {
+  /** Creates the job's delivery once (null: the job has no webhook_url). */
+  prepareJobWebhook(input: { jobId: string }): Promise<{ deliveryId: string } | null>;
+  attemptWebhookDelivery(input: WebhookAttemptInput): Promise<{ succeeded: boolean; gone?: true }>;
+  closeInterruptedWebhookAttempt(input: WebhookAttemptInput & { reason: string }): Promise<{ succeeded: boolean }>;
+  deadLetterWebhookDelivery(input: { deliveryId: string }): Promise<void>;
+}
