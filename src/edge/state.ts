@@ -5,11 +5,12 @@ import type { BrowserPool } from '../extraction/render/index.js';
 import type { HtmlExtractor } from '../extraction/threads/thread-pool.js';
 import type { RateLimits } from './middleware/rate-limits.js';
 import type { RequestLogWriter } from '../accounts/request-log.js';
-import type { Policy } from '../accounts/key-policy.js';
 import type { SecretBox } from '../accounts/webhook-secret.js';
 import type { PaymentGate } from '../payments/gate.js';
 import type { PaidRequest } from '../payments/paid-request.js';
 import type { ChallengeLimiter } from '../payments/challenge-limit.js';
+import type { AuthState } from '../accounts/caller.js';
+
 
 /** What every route handler can reach: configuration and the shared clients. */
 export interface AppDeps {
@@ -28,16 +29,6 @@ export interface AppDeps {
 }
 
 /** Set by the auth middleware on authenticated routes. */
-export interface AuthState {
-  accountId: string;
-  keyId: string;
-  scopes: string[];
-  plan: string;
-  policy: Policy;
-  /** Set for a pay-per-request (x402) caller: the paying wallet. */
-  payer?: string;
-}
-
 export interface PithState {
   /** X-Request-Id of this request (the caller's, when sane, or generated). */
   requestId?: string;

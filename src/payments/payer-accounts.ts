@@ -4,7 +4,7 @@ import { hashApiKey, newKeyId } from '../accounts/api-keys.js';
 import { PAYER_PLAN } from '../contract/plans.js';
 import { policyOfKey } from '../accounts/key-policy.js';
 import { ApiError } from '../contract/errors.js';
-import type { AuthState } from '../edge/state.js';
+import type { AuthState } from '../accounts/caller.js';
 
 /** Marks the payer's internal key: a key bound to this resource is refused by every Bearer check. */
 const PAYER_KEY_RESOURCE = 'x402:payer';

@@ -1,7 +1,9 @@
-import { parseOrThrow } from '../edge/validate.js';
+import { parseOrThrow } from '../contract/parse.js';
 import { bulkBody, crawlBody, extractBody } from '../contract/requests.js';
 import { PAYER_LIMITS } from '../contract/plans.js';
-import type { Pricer } from '../edge/middleware/payment-guard.js';
+
+/** What a request body costs, in metered requests; throws `invalid_request` for a body that is not valid. */
+export type Pricer = (body: unknown) => number;
 
 /**
  * What a paid request costs, in metered requests (decisions: "one per call, one per URL for POST /bulk").

@@ -1,7 +1,7 @@
 import type { Db } from '../../db/prisma.js';
 import { ApiError } from '../../contract/errors.js';
-import { authenticateBearer } from '../middleware/auth.js';
-import type { AuthState } from '../state.js';
+import { authenticateBearer } from '../../accounts/authenticate.js';
+import type { AuthState } from '../../accounts/caller.js';
 
 /** RFC 6750 §3 quoted-string: no quotes or backslashes inside. */
 const quoted = (text: string) => `"${text.replace(/["\\]/g, "'")}"`;

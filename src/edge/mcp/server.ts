@@ -1,6 +1,7 @@
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
-import type { AppDeps, AuthState } from '../state.js';
+import type { AppDeps } from '../state.js';
 import { registerPithTools } from './tools.js';
+import type { AuthState } from '../../accounts/caller.js';
 
 const INSTRUCTIONS =
   'Pith extracts the main content of web pages as markdown and token-bounded chunks. Use `extract` for one page; `bulk` (many URLs) or `crawl` (a site) queue a job and return its `job_id` at once: then call `wait_for_job` until `status` is `done`. Errors carry Pith\'s error envelope: `error.code`, and `error.retry` says whether retrying can help.';

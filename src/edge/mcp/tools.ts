@@ -1,5 +1,5 @@
 import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
-import type { AppDeps, AuthState } from '../state.js';
+import type { AppDeps } from '../state.js';
 import { bulkBody, crawlBody, extractBody } from '../../contract/requests.js';
 import { ApiError } from '../../contract/errors.js';
 import { hasScope } from '../../accounts/api-keys.js';
@@ -11,6 +11,7 @@ import { runTool } from './tool-result.js';
 import { getJobArgs, noArgs, waitForJobArgs } from './tool-schemas.js';
 import { waitForJob } from './wait-for-job.js';
 import { type Scope } from '../../contract/vocabulary.js';
+import type { AuthState } from '../../accounts/caller.js';
 
 /** Metered under the REST endpoint each tool stands for, so usage reads the same whichever way a call came. */
 const ENDPOINTS = { extract: 'POST /extract', jobRead: 'GET /jobs/{job_id}' } as const;

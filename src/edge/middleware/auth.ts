@@ -1,84 +1,10 @@
 import type { Middleware } from 'koa';
-import { pgPoolOf, type Db } from '../../db/prisma.js';
+import type { Db } from '../../db/prisma.js';
 import { ApiError } from '../../contract/errors.js';
-import { API_KEY_PATTERN, digestsEqual, hashApiKey, hasScope, keyCache } from '../../accounts/api-keys.js';
-import type { AuthState, PithState } from '../state.js';
-import { policyOfKey } from '../../accounts/key-policy.js';
-import { type Scope } from '../../contract/vocabulary.js';
-import { type RobotsMode } from '../../contract/vocabulary.js';
-
-interface KeyRow {
-  id: string;
-  accountId: string;
-  keyHash: string;
-  scopes: string[];
-  allowDomains: string[];
-  denyPatterns: string[];
-  respectRobots: RobotsMode;
-  expiresAt: Date | null;
-  revokedAt: Date | null;
-  resource: string | null;
-  oauthGrantId: string | null;
-  plan: string;
-  active: boolean;
-}
-
-const FIND_KEY_SQL = `
-    SELECT k.id, k.account_id AS "accountId", k.key_hash AS "keyHash", k.scopes, k.allow_domains AS "allowDomains",
-           k.deny_patterns AS "denyPatterns", k.respect_robots::text AS "respectRobots", k.expires_at AS "expiresAt",
-           k.revoked_at AS "revokedAt", k.resource, k.oauth_grant_id AS "oauthGrantId", a.plan::text AS plan, a.active
-    FROM api_keys k JOIN accounts a ON a.id = k.account_id
-    WHERE k.key_hash = $1`;
-
-/**
- * The key and its account by digest: from this process's short-lived cache (see `KEY_CACHE_TTL_MS` in
- * services/api-keys.ts) or with one indexed query on the pg pool directly, as a prepared statement
- * (through Prisma's raw-query layer the same lookup costs several times more CPU). Only live keys of
- * live accounts that are not OAuth access tokens are cached; whatever comes from the cache is checked
- * exactly like a fresh row (digest in constant time, revocation, expiry against the clock, account).
- */
-async function findKey(db: Db, digest: string): Promise<KeyRow | undefined> {
-  const now = Date.now();
-  const cached = keyCache.get<KeyRow>(db, digest, now);
-  if (cached) return cached;
-  const epoch = keyCache.epoch;
-  const pool = pgPoolOf(db);
-  const row = pool
-    ? (await pool.query<KeyRow>({ name: 'pith-find-key', text: FIND_KEY_SQL, values: [digest] })).rows[0]
-    : (await db.$queryRawUnsafe<KeyRow[]>(FIND_KEY_SQL, digest))[0];
-  const cacheable = row && row.active && !row.revokedAt && row.resource === null && row.oauthGrantId === null && (!row.expiresAt || row.expiresAt.getTime() > now);
-  if (cacheable) {
-    // One object serves many requests: frozen, so that no request can change what the next one sees.
-    for (const list of [row.scopes, row.allowDomains, row.denyPatterns]) Object.freeze(list);
-    keyCache.set(db, digest, Object.freeze(row), epoch);
-  }
-  return row;
-}
-
-/**
- * Checks a Bearer header and returns who is calling. Looks the key up by its SHA-256, then compares
- * digests in constant time; revoked and expired keys are unknown keys. A key bound to a resource (an
- * OAuth access token, RFC 8707) is accepted only where `audience` names that resource: the REST API
- * passes none, so tokens issued to tool hosts never work there.
- */
-export async function authenticateBearer(db: Db, header: string, audience?: string): Promise<AuthState> {
-  if (!header) throw new ApiError('missing_api_key', 'Send your key as `Authorization: Bearer <API_KEY>`');
-  const match = /^Bearer\s+(\S+)\s*$/i.exec(header);
-  if (!match) throw new ApiError('missing_api_key', 'The Authorization header must be `Bearer <API_KEY>`');
-  const rawKey = match[1] ?? '';
-  if (!API_KEY_PATTERN.test(rawKey)) throw new ApiError('invalid_api_key', 'The key is not of the form ce_ followed by 40 hex characters');
-  const digest = hashApiKey(rawKey);
-  const key = await findKey(db, digest);
-  const now = Date.now();
-  if (!key || !digestsEqual(key.keyHash, digest) || key.revokedAt || (key.expiresAt && key.expiresAt.getTime() <= now)) {
-    throw new ApiError('invalid_api_key', 'Unknown, revoked or expired API key');
-  }
-  if (key.resource !== null && key.resource !== audience) {
-    throw new ApiError('invalid_api_key', `This key is an OAuth access token for ${key.resource} and is accepted only there`);
-  }
-  if (!key.active) throw new ApiError('account_inactive', 'This account is deactivated');
-  return { accountId: key.accountId, keyId: key.id, scopes: key.scopes, plan: key.plan, policy: policyOfKey(key) };
-}
+import { hasScope } from '../../accounts/api-keys.js';
+import { authenticateBearer } from '../../accounts/authenticate.js';
+import type { Scope } from '../../contract/vocabulary.js';
+import type { PithState } from '../state.js';
 
 /** Bearer authentication (the only auth of the API; no cookies). */
 export function authenticate(db: Db): Middleware<PithState> {

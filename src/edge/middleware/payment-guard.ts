@@ -1,4 +1,6 @@
-import type { Middleware, Next, ParameterizedContext } from 'koa';
+import compose from 'koa-compose';
+import type { Pricer } from '../../payments/pricers.js';
+import type { Middleware, ParameterizedContext } from 'koa';
 import type { AppDeps, PithState } from '../state.js';
 import { endpointOf, meterCall, protect } from './protect.js';
 import { requireScope } from './auth.js';
@@ -8,7 +10,6 @@ import { preparePaidRequest } from '../../payments/paid-request.js';
 import { payerAuth } from '../../payments/payer-accounts.js';
 
 /** How many metered requests a request body stands for (validates the body: a bad body is 400 before any quote). */
-export type Pricer = (body: unknown) => number;
 
 /**
  * The front of a route that can be paid per request: a request with an Authorization header goes the
@@ -18,9 +19,7 @@ export type Pricer = (body: unknown) => number;
  */
 export function protectOrPay(deps: AppDeps, scope: Scope, priceOf: Pricer, description: string): Middleware<PithState>[] {
   // Bearer key → per-second limit (the scope check follows for both ways in).
-  const keyedSteps = protect(deps);
-  const keyed = (ctx: ParameterizedContext<PithState>, next: Next) =>
-    keyedSteps.reduceRight<() => Promise<unknown>>((rest, step) => () => Promise.resolve(step(ctx, rest as Next)), next)();
+  const keyed = compose(protect(deps));
   const paying: Middleware<PithState> = async (ctx, next) => {
     const payments = deps.payments;
     if (!payments || ctx.get('authorization')) return keyed(ctx, next);

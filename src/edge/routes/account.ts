@@ -2,7 +2,7 @@ import Router from '@koa/router';
 import type { AppDeps, PithState } from '../state.js';
 import { authOf } from '../middleware/auth.js';
 import { meterCall, protect } from '../middleware/protect.js';
-import { parseOrThrow } from '../validate.js';
+import { parseOrThrow } from '../../contract/parse.js';
 import { logsQuery } from '../../contract/requests.js';
 import { usageReport } from '../../accounts/metering.js';
 import { readLogs } from '../../accounts/request-log.js';

@@ -3,7 +3,7 @@ import type { AppDeps, PithState } from '../state.js';
 import { authOf } from '../middleware/auth.js';
 import { protectOrPay } from '../middleware/payment-guard.js';
 import { bulkPrice } from '../../payments/pricers.js';
-import { parseOrThrow } from '../validate.js';
+import { parseOrThrow } from '../../contract/parse.js';
 import { bulkBody } from '../../contract/requests.js';
 import { submitBulkRequest } from '../../jobs/requests.js';
 import { submissionContextOf } from './job-submission.js';

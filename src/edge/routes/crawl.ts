@@ -3,7 +3,7 @@ import type { AppDeps, PithState } from '../state.js';
 import { authOf } from '../middleware/auth.js';
 import { protectOrPay } from '../middleware/payment-guard.js';
 import { crawlPrice } from '../../payments/pricers.js';
-import { parseOrThrow } from '../validate.js';
+import { parseOrThrow } from '../../contract/parse.js';
 import { crawlBody } from '../../contract/requests.js';
 import { crawlLimitsOf, submitCrawlRequest } from '../../jobs/requests.js';
 import { submissionContextOf } from './job-submission.js';

@@ -3,7 +3,7 @@ import type { AppDeps, PithState } from '../state.js';
 import { authOf } from '../middleware/auth.js';
 import { chargeOrMeter, protectOrPay } from '../middleware/payment-guard.js';
 import { extractPrice } from '../../payments/pricers.js';
-import { parseOrThrow } from '../validate.js';
+import { parseOrThrow } from '../../contract/parse.js';
 import { extractBody } from '../../contract/requests.js';
 import { extractForKey } from '../../pages/extract-page.js';
 

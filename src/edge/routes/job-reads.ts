@@ -1,9 +1,10 @@
+import compose from 'koa-compose';
 import Router from '@koa/router';
 import type { Middleware } from 'koa';
 import type { AppDeps, PithState } from '../state.js';
 import { authOf } from '../middleware/auth.js';
 import { metered, protect } from '../middleware/protect.js';
-import { parseOrThrow } from '../validate.js';
+import { parseOrThrow } from '../../contract/parse.js';
 import { jobReadQuery } from '../../contract/requests.js';
 import { ApiError } from '../../contract/errors.js';
 import { decodeCursor, readJob, type JobReader, type ResultsPage } from '../../jobs/read.js';
@@ -17,15 +18,14 @@ type JobReadState = PithState & { jobToken?: string };
  * the key.
  */
 function keyOrJobToken(deps: AppDeps, scope: Scope): Middleware<JobReadState> {
-  const keyChain = [...protect(deps, scope), metered(deps, { neverRefuse: true })] as Middleware<JobReadState>[];
+  const keyed = compose([...protect(deps, scope), metered(deps, { neverRefuse: true })] as Middleware<JobReadState>[]);
   return async (ctx, next) => {
     const token = ctx.get('x-job-token');
     if (token && !ctx.get('authorization')) {
       ctx.state.jobToken = token;
       return next();
     }
-    const run = (index: number): Promise<void> => (index < keyChain.length ? Promise.resolve(keyChain[index]!(ctx, () => run(index + 1))) : next());
-    return run(0);
+    return keyed(ctx, next);
   };
 }
 

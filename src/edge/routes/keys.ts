@@ -2,7 +2,7 @@ import Router from '@koa/router';
 import type { AppDeps, PithState } from '../state.js';
 import { authOf } from '../middleware/auth.js';
 import { meterCall, metered, protect } from '../middleware/protect.js';
-import { parseOrThrow } from '../validate.js';
+import { parseOrThrow } from '../../contract/parse.js';
 import { createKeyBody } from '../../contract/requests.js';
 import { listKeys, mintKey, revokeKey, rotateKey } from '../../accounts/key-management.js';
 

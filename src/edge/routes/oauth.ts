@@ -1,13 +1,13 @@
 import Router from '@koa/router';
 import type { ParameterizedContext } from 'koa';
 import type { AppDeps, PithState } from '../state.js';
-import { authenticateBearer } from '../middleware/auth.js';
+import { authenticateBearer } from '../../accounts/authenticate.js';
 import { ApiError } from '../../contract/errors.js';
 import { OAUTH_PATHS, authorizationServerMetadata, issuerOf } from '../../oauth/metadata.js';
 import { registerClient } from '../../oauth/client-registration.js';
 import { OAuthProtocolError } from '../../oauth/oauth-error.js';
 import { checkAuthorizationRequest, type AuthorizationParams, type AuthorizationRequest } from '../../oauth/authorization-request.js';
-import { CONSENT_PAGE_POLICY, renderAuthorizationErrorPage, renderConsentPage } from '../../oauth/consent-page.js';
+import { CONSENT_PAGE_POLICY, renderAuthorizationErrorPage, renderConsentPage } from '../oauth-consent-page.js';
 import { ConsentRefused, approveAuthorization, denyAuthorization, errorRedirect } from '../../oauth/consent.js';
 import { createAuthorizationServer } from '../../oauth/authorization-server.js';
 import { exchangeAtTokenEndpoint } from '../../oauth/token-endpoint.js';

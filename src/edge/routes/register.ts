@@ -1,6 +1,6 @@
 import Router from '@koa/router';
 import type { AppDeps, PithState } from '../state.js';
-import { parseOrThrow } from '../validate.js';
+import { parseOrThrow } from '../../contract/parse.js';
 import { registerBody } from '../../contract/requests.js';
 import { registerAccount } from '../../accounts/registration.js';
 

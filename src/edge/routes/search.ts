@@ -2,7 +2,7 @@ import Router from '@koa/router';
 import type { AppDeps, PithState } from '../state.js';
 import { authOf } from '../middleware/auth.js';
 import { meterCall, protect } from '../middleware/protect.js';
-import { parseOrThrow } from '../validate.js';
+import { parseOrThrow } from '../../contract/parse.js';
 import { searchBody } from '../../contract/requests.js';
 import { tighten } from '../../accounts/key-policy.js';
 import { searchForAccount } from '../../pages/search-pages.js';

@@ -1,6 +1,6 @@
-import { escapeHtml } from '../edge/docs/html.js';
-import type { AuthorizationRequest } from './authorization-request.js';
-import { SCOPE_DESCRIPTIONS } from './scopes.js';
+import { escapeHtml } from './docs/html.js';
+import type { AuthorizationRequest } from '../oauth/authorization-request.js';
+import { SCOPE_DESCRIPTIONS } from '../oauth/scopes.js';
 
 /**
  * No scripts, no external resources, never framed (clickjacking). `form-action` is deliberately absent:

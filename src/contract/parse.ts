@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import { ApiError } from '../contract/errors.js';
+import { ApiError } from './errors.js';
 
 /** Parses a request part with zod; the `invalid_request` message names the offending field. */
 export function parseOrThrow<S extends z.ZodType>(schema: S, value: unknown, where = 'body'): z.infer<S> {
