@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { parseDocument } from '../../src/extraction/dom/dom.js';
-import { descendants, elementsByTag, hasAncestorOrSelf, hasDescendantTag } from '../../src/extraction/dom/dom-walk.js';
-import { collectLinks } from '../../src/extraction/output/links.js';
-import { readMetadata } from '../../src/extraction/metadata.js';
+import { parseDocument } from '../../../../src/extraction/dom/dom.js';
+import { descendants, elementsByTag, hasAncestorOrSelf, hasDescendantTag } from '../../../../src/extraction/dom/dom-walk.js';
+import { collectLinks } from '../../../../src/extraction/output/links.js';
+import { readMetadata } from '../../../../src/extraction/metadata.js';
 
 const page = (head: string, body: string) => parseDocument(`<!doctype html><html><head>${head}</head><body>${body}</body></html>`);
 

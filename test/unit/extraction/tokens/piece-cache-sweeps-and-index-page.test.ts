@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { parseHTML } from 'linkedom';
-import { countTokens, encodeOrdinary, forgetTokenCounts } from '../../src/extraction/tokens/tokens.js';
-import { elementsByTag, indexPage } from '../../src/extraction/dom/dom-walk.js';
+import { countTokens, encodeOrdinary, forgetTokenCounts } from '../../../../src/extraction/tokens/tokens.js';
+import { elementsByTag, indexPage } from '../../../../src/extraction/dom/dom-walk.js';
 
 describe('piece cache sweeps', () => {
   it('counts the same after the caches are emptied (benchmark rounds start that way)', () => {

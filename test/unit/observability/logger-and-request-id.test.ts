@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { createLogger } from '../../src/observability/logger.js';
-import { withLogContext } from '../../src/observability/log-context.js';
-import { metricsAuthorized } from '../../src/observability/metrics-auth.js';
-import { requestIdOf } from '../../src/edge/middleware/request-id.js';
-import { logCapture } from '../support/log-capture.js';
+import { createLogger } from '../../../src/observability/logger.js';
+import { withLogContext } from '../../../src/observability/log-context.js';
+import { metricsAuthorized } from '../../../src/observability/metrics-auth.js';
+import { requestIdOf } from '../../../src/edge/middleware/request-id.js';
+import { logCapture } from '../../support/log-capture.js';
 
 describe('structured logs', () => {
   it('censors credentials, job tokens, payments and webhook secrets wherever a logged object carries them', () => {

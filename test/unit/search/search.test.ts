@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { ConfigError, parseConfig } from '../../src/config/config.js';
-import type { Db } from '../../src/db/prisma.js';
-import { markdownToPlainText, plainSnippet } from '../../src/search/plain-text.js';
-import { indexPage, indexPageQuietly, MAX_INDEXED_CHARS, searchDocumentText } from '../../src/search/index-page.js';
-import { splitLocalQuery } from '../../src/search/local-query.js';
-import { HitCollector } from '../../src/search/hit-collector.js';
-import { boundedMap } from '../../src/search/bounded-map.js';
-import { createSearchProvider } from '../../src/search/create-provider.js';
+import { ConfigError, parseConfig } from '../../../src/config/config.js';
+import type { Db } from '../../../src/db/prisma.js';
+import { markdownToPlainText, plainSnippet } from '../../../src/search/plain-text.js';
+import { indexPage, indexPageQuietly, MAX_INDEXED_CHARS, searchDocumentText } from '../../../src/search/index-page.js';
+import { splitLocalQuery } from '../../../src/search/local-query.js';
+import { HitCollector } from '../../../src/search/hit-collector.js';
+import { boundedMap } from '../../../src/search/bounded-map.js';
+import { createSearchProvider } from '../../../src/search/create-provider.js';
 
 const configError = (env: Record<string, string>): string => {
   try {

@@ -1,10 +1,10 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { gunzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
-import { countTokens, encodeOrdinary, pieces } from '../../src/extraction/tokens/tokens.js';
-import { chunkMarkdown } from '../../src/extraction/output/chunks.js';
+import { countTokens, encodeOrdinary, pieces } from '../../../../src/extraction/tokens/tokens.js';
+import { chunkMarkdown } from '../../../../src/extraction/output/chunks.js';
 
-const benchmark = new URL('../../../shared/benchmarks/extraction/scrapinghub/html/', import.meta.url);
+const benchmark = new URL('../../../../../shared/benchmarks/extraction/scrapinghub/html/', import.meta.url);
 
 describe('exact o200k_base counting (piece cache + ASCII scanner)', () => {
   it('equals tiktoken on real pages', () => {

@@ -1,10 +1,10 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { CONTRACT_ERRORS, errorEnvelope, type ErrorCode } from '../../src/contract/errors.js';
+import { CONTRACT_ERRORS, errorEnvelope, type ErrorCode } from '../../../src/contract/errors.js';
 
 /** The contract's error table, read from the contract itself: `| status | code | retry | upgrade | meaning |`. */
 function contractRows() {
-  const spec = readFileSync(new URL('../../../shared/spec/content-extraction-api.md', import.meta.url), 'utf8');
+  const spec = readFileSync(new URL('../../../../shared/spec/content-extraction-api.md', import.meta.url), 'utf8');
   const section = spec.slice(spec.indexOf('| Status | Code | retry | upgrade_url | Meaning |'));
   return section
     .split('\n')

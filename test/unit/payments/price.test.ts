@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { centsOf, tokenAmount } from '../../src/payments/price.js';
-import { ConfigError, parseConfig } from '../../src/config/config.js';
-import { limitsOf, PAYER_PLAN, PLANS } from '../../src/contract/plans.js';
+import { centsOf, tokenAmount } from '../../../src/payments/price.js';
+import { ConfigError, parseConfig } from '../../../src/config/config.js';
+import { limitsOf, PAYER_PLAN, PLANS } from '../../../src/contract/plans.js';
 
 describe('x402 prices', () => {
   it('turns metered requests into exact token units (6 decimals: 1 ¢ = 10 000 units)', () => {

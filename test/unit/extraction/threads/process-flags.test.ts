@@ -1,9 +1,9 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { EXTRACTION_PROCESS_NODE_FLAGS } from '../../src/extraction/threads/process-flags.js';
-import { serviceNodeArgs } from '../../scripts/lib/service-entry.js';
-import { projectRoot } from '../../scripts/lib/paths.js';
+import { EXTRACTION_PROCESS_NODE_FLAGS } from '../../../../src/extraction/threads/process-flags.js';
+import { serviceNodeArgs } from '../../../../scripts/lib/service-entry.js';
+import { projectRoot } from '../../../../scripts/lib/paths.js';
 
 // The flags only take effect on a process's command line, so every way of starting the API and the
 // worker must carry them: npm start (launcher), tests and benchmarks, npm run api/worker, docker compose.

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { bytePairCount } from '../../src/extraction/tokens/bpe.js';
-import { cachedPieceCount, MAX_CACHED_PIECE_LENGTH } from '../../src/extraction/tokens/piece-cache.js';
-import { countTokens, encodeOrdinary, pieces } from '../../src/extraction/tokens/tokens.js';
+import { bytePairCount } from '../../../../src/extraction/tokens/bpe.js';
+import { cachedPieceCount, MAX_CACHED_PIECE_LENGTH } from '../../../../src/extraction/tokens/piece-cache.js';
+import { countTokens, encodeOrdinary, pieces } from '../../../../src/extraction/tokens/tokens.js';
 
 const latin1Bytes = (text: string) => Buffer.from(text, 'utf8').toString('latin1');
 

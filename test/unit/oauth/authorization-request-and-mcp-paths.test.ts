@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { parseConfig } from '../../src/config/config.js';
-import { parseScopeParameter } from '../../src/oauth/scopes.js';
-import { redirectUriProblem } from '../../src/oauth/redirect-uris.js';
-import { resourceProblem } from '../../src/oauth/authorization-request.js';
-import { mcpPathsOf, protectedResourceMetadata } from '../../src/edge/mcp/paths.js';
+import { parseConfig } from '../../../src/config/config.js';
+import { parseScopeParameter } from '../../../src/oauth/scopes.js';
+import { redirectUriProblem } from '../../../src/oauth/redirect-uris.js';
+import { resourceProblem } from '../../../src/oauth/authorization-request.js';
+import { mcpPathsOf, protectedResourceMetadata } from '../../../src/edge/mcp/paths.js';
 
 describe('OAuth and MCP configuration', () => {
   it('gives tool-host access tokens the contract lifetime of one hour by default', () => {

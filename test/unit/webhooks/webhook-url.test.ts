@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { assertWebhookUrl } from '../../src/webhooks/webhook-url.js';
-import { ApiError } from '../../src/contract/errors.js';
+import { assertWebhookUrl } from '../../../src/webhooks/webhook-url.js';
+import { ApiError } from '../../../src/contract/errors.js';
 
 async function codeOf(url: string, allowPrivate = false): Promise<string> {
   try {

@@ -1,11 +1,11 @@
 import { createHmac } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { Webhook } from 'standardwebhooks';
-import { parseConfig } from '../../src/config/config.js';
-import { signWebhook } from '../../src/webhooks/signature.js';
-import { PithWebhookVerificationError, verifyPithWebhook } from '../../src/webhooks/verify.js';
-import { completionBody, thinCompletionEvent } from '../../src/webhooks/completion-payload.js';
-import type { ResultEntry } from '../../src/jobs/view.js';
+import { parseConfig } from '../../../src/config/config.js';
+import { signWebhook } from '../../../src/webhooks/signature.js';
+import { PithWebhookVerificationError, verifyPithWebhook } from '../../../src/webhooks/verify.js';
+import { completionBody, thinCompletionEvent } from '../../../src/webhooks/completion-payload.js';
+import type { ResultEntry } from '../../../src/jobs/view.js';
 
 const secret = `whsec_${'3f'.repeat(32)}`;
 const otherSecret = `whsec_${'a1'.repeat(32)}`;

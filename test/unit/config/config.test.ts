@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ConfigError, parseConfig, userAgent } from '../../src/config/config.js';
+import { ConfigError, parseConfig, userAgent } from '../../../src/config/config.js';
 
 describe('configuration (src/config/config.ts)', () => {
   it('applies the documented defaults', () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { extractHtml } from '../../src/extraction/extract.js';
-import { ExtractionError } from '../../src/contract/extraction-error.js';
+import { extractHtml } from '../../../../src/extraction/extract.js';
+import { ExtractionError } from '../../../../src/contract/extraction-error.js';
 
 const filler = (topic: string) =>
   `<p>${topic} is explained here in enough words that a reader would call it the main content of the page, with detail after detail and example after example so that no heuristic mistakes it for boilerplate.</p>`;
