@@ -1,7 +1,7 @@
 import type { Config } from '../config/config.js';
 import { ApiError } from '../contract/errors.js';
 import { limitsOf, type PlanLimits } from '../contract/plans.js';
-import { assertFetchableUrl } from '../net/safe-fetch.js';
+import { assertFetchableUrl } from '../net/fetchable-url.js';
 import { ExtractionError } from '../contract/extraction-error.js';
 import { normalizeCrawlUrl } from './crawl/normalize-url.js';
 import type { BulkBody, CrawlBody } from '../contract/requests.js';

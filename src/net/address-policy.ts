@@ -1,6 +1,19 @@
 import ipaddr from 'ipaddr.js';
 
 /**
+ * Whether an outgoing connection may go to `address`: the one SSRF rule that page fetches, robots.txt,
+ * the browser's guard and webhooks all apply. Injectable so tests can allow one loopback address.
+ */
+export type AddressPolicy = (address: string) => boolean;
+
+const anyAddress: AddressPolicy = () => true;
+
+/** Public addresses only, unless private targets are allowed (local development and tests only). */
+export function addressPolicyFor(allowPrivate: boolean): AddressPolicy {
+  return allowPrivate ? anyAddress : isPublicAddress;
+}
+
+/**
  * Which IP addresses a fetch may connect to. Only globally routable unicast is public; everything
  * else (loopback, private, link-local, CGNAT, ULA, multicast, reserved, unspecified, documentation,
  * and IPv4 hidden inside IPv6 forms) is refused unless private targets are explicitly allowed.

@@ -1,22 +1,13 @@
-import { lookup as dnsLookup } from 'node:dns';
-import type { LookupAddress } from 'node:dns';
 import { Agent, fetch, errors as undiciErrors } from 'undici';
 import { ExtractionError } from '../contract/extraction-error.js';
-import { ipLiteral, isPublicAddress } from './address-policy.js';
-
-/** Which resolved addresses a connection may go to. */
-export type AddressPolicy = (address: string) => boolean;
-
-const anyAddress: AddressPolicy = () => true;
-
-export function addressPolicyFor(allowPrivate: boolean): AddressPolicy {
-  return allowPrivate ? anyAddress : isPublicAddress;
-}
+import { addressPolicyFor, type AddressPolicy } from './address-policy.js';
+import { assertFetchableUrl } from './fetchable-url.js';
+import { ADDRESS_REFUSED, guardedLookup } from './guarded-lookup.js';
 
 export interface FetchOptions {
   /** Lifts the SSRF guard (local development and tests only). */
   allowPrivate: boolean;
-  /** Overrides `allowPrivate` with an explicit policy (tests allow exactly one loopback origin). */
+  /** Overrides `allowPrivate` with an explicit policy (tests allow exactly one loopback address). */
   addressPolicy?: AddressPolicy;
   timeoutMs: number;
   maxBytes: number;
@@ -32,32 +23,6 @@ export interface FetchedPage {
   body: Buffer;
   /** Charset named by the Content-Type header, if any. */
   headerCharset: string | undefined;
-}
-
-const UNSAFE = Symbol('unsafe-address');
-
-type LookupCallback = (err: NodeJS.ErrnoException | null, address: string | LookupAddress[], family?: number) => void;
-
-/**
- * DNS resolution for outgoing connections: every address a name resolves to must be public, and the
- * connection is made to the address checked here (no second lookup an attacker could rebind).
- */
-export function guardedLookup(policy: AddressPolicy) {
-  return (hostname: string, options: { all?: boolean }, callback: LookupCallback): void => {
-    dnsLookup(hostname, { all: true, verbatim: true }, (err, addresses) => {
-      if (err) return callback(err, []);
-      const list = addresses as LookupAddress[];
-      const bad = list.find((a) => !policy(a.address));
-      if (bad) {
-        const refusal = Object.assign(new Error(`${hostname} resolves to a non-public address (${bad.address})`), { code: 'EPITHUNSAFE', [UNSAFE]: true });
-        return callback(refusal, []);
-      }
-      const first = list[0];
-      if (!first) return callback(Object.assign(new Error(`${hostname} has no address`), { code: 'ENOTFOUND' }), []);
-      if (options.all) return callback(null, [first]);
-      return callback(null, first.address, first.family);
-    });
-  };
 }
 
 const agents = new WeakMap<AddressPolicy, Map<number, Agent>>();
@@ -80,29 +45,6 @@ function agentFor(policy: AddressPolicy, timeoutMs: number): Agent {
   return agent;
 }
 
-const LOOPBACK_NAME = /(^|\.)localhost\.?$/i;
-
-/**
- * Refuses non-http(s) URLs, credentials, and hosts the policy refuses without asking DNS: IP literals
- * (the WHATWG parser has already turned decimal, hex, octal and short IPv4 forms into dotted quads)
- * and the reserved loopback names `localhost` / `*.localhost`.
- */
-export function assertFetchableUrl(raw: string, allowPrivate: boolean, policy: AddressPolicy = addressPolicyFor(allowPrivate)): URL {
-  let url: URL;
-  try {
-    url = new URL(raw);
-  } catch {
-    throw new ExtractionError('invalid_request', `Not a valid absolute URL: ${raw}`);
-  }
-  if (url.protocol !== 'http:' && url.protocol !== 'https:') {
-    throw new ExtractionError('invalid_request', `Only http and https URLs can be fetched, not ${url.protocol}`);
-  }
-  if (url.username || url.password) throw new ExtractionError('invalid_request', 'URLs with credentials are not fetched');
-  const literal = ipLiteral(url.hostname) ?? (LOOPBACK_NAME.test(url.hostname) ? '127.0.0.1' : undefined);
-  if (literal && !policy(literal)) throw new ExtractionError('unsafe_url', `${url.hostname} is not a public address`);
-  return url;
-}
-
 function causeChain(err: unknown): unknown[] {
   const chain: unknown[] = [];
   let current: unknown = err;
@@ -115,7 +57,7 @@ function causeChain(err: unknown): unknown[] {
 
 function mapNetworkError(err: unknown, url: URL): ExtractionError {
   const chain = causeChain(err);
-  if (chain.some((e) => (e as Record<symbol, unknown>)[UNSAFE] || (e as { code?: string }).code === 'EPITHUNSAFE')) {
+  if (chain.some((e) => (e as { code?: string }).code === ADDRESS_REFUSED)) {
     return new ExtractionError('unsafe_url', `${url.hostname} resolves to a non-public address`);
   }
   const timedOut = chain.some(

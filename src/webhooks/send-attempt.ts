@@ -1,6 +1,8 @@
 import { rootCertificates } from 'node:tls';
 import { Agent, request, errors as undiciErrors } from 'undici';
-import { addressPolicyFor, assertFetchableUrl, guardedLookup } from '../net/safe-fetch.js';
+import { addressPolicyFor } from '../net/address-policy.js';
+import { assertFetchableUrl } from '../net/fetchable-url.js';
+import { ADDRESS_REFUSED, guardedLookup } from '../net/guarded-lookup.js';
 import { ExtractionError } from '../contract/extraction-error.js';
 import { DELIVERY_ID_HEADER, SIGNATURE_HEADER, TIMESTAMP_HEADER, signWebhook } from './signature.js';
 
@@ -59,7 +61,7 @@ function describeFailure(err: unknown, url: URL, timedOut: boolean, timeoutMs: n
       (e) => e instanceof undiciErrors.HeadersTimeoutError || e instanceof undiciErrors.ConnectTimeoutError || e instanceof undiciErrors.BodyTimeoutError || e.name === 'TimeoutError',
     );
   if (isTimeout) return `timeout: no response within ${timeoutMs} ms`;
-  const unsafe = chain.find((e) => e.code === 'EPITHUNSAFE');
+  const unsafe = chain.find((e) => e.code === ADDRESS_REFUSED);
   if (unsafe) return `refused: ${unsafe.message}`;
   const coded = chain.find((e) => typeof e.code === 'string' && e.code !== 'UND_ERR_SOCKET');
   const code = coded?.code ?? '';

@@ -1,12 +1,17 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { isPublicAddress } from '../../src/net/address-policy.js';
+import { isPublicAddress, type AddressPolicy } from '../../src/net/address-policy.js';
 import { ExtractionError } from '../../src/contract/extraction-error.js';
-import { BrowserPool, RenderUnavailableError, type AddressPolicy } from '../../src/extraction/render/index.js';
+import { BrowserPool, RenderUnavailableError } from '../../src/extraction/render/index.js';
 import { startFixtureServer, type FixtureServer } from '../support/fixture-server.js';
 
-/** A loopback server the rendered pages must never reach: counts TCP connections, not just requests. */
+/**
+ * A loopback server the rendered pages must never reach: counts TCP connections, not just requests.
+ * It listens on 127.0.0.2, a loopback address of its own, so a policy can allow the fixture sites (127.0.0.1) only.
+ */
+const TRAP_ADDRESS = '127.0.0.2';
+
 interface TrapServer {
   origin: string;
   port: number;
@@ -31,10 +36,10 @@ async function startTrapServer(): Promise<TrapServer> {
   });
   const trap = { connections: 0 } as TrapServer;
   server.on('connection', () => trap.connections++);
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  await new Promise<void>((resolve) => server.listen(0, TRAP_ADDRESS, resolve));
   const { port } = server.address() as AddressInfo;
   return Object.assign(trap, {
-    origin: `http://127.0.0.1:${port}`,
+    origin: `http://${TRAP_ADDRESS}:${port}`,
     port,
     hits,
     close: () =>
@@ -45,9 +50,10 @@ async function startTrapServer(): Promise<TrapServer> {
   });
 }
 
-/** Public addresses, plus exactly one loopback host:port (the fixture site). */
-function allowOnly(host: string): AddressPolicy {
-  return (address, url) => url.host === host || isPublicAddress(address);
+/** Public addresses, plus exactly one loopback address (the fixture sites'). */
+function allowOnly(siteUrl: string): AddressPolicy {
+  const allowed = new URL(siteUrl).hostname;
+  return (address) => address === allowed || isPublicAddress(address);
 }
 
 async function renderError(promise: Promise<unknown>): Promise<ExtractionError> {
@@ -79,7 +85,7 @@ function leakyPage(trap: TrapServer): string {
   fetch('${t}/fetch').catch(() => {});
   const xhr = new XMLHttpRequest(); xhr.open('GET', '${t}/xhr'); xhr.send();
   navigator.sendBeacon('${t}/beacon', 'x');
-  try { new WebSocket('ws://127.0.0.1:${trap.port}/ws'); } catch {}
+  try { new WebSocket('ws://${TRAP_ADDRESS}:${trap.port}/ws'); } catch {}
   new EventSource('${t}/sse');
   new Worker(URL.createObjectURL(new Blob(["fetch('${t}/worker').catch(() => {})"], { type: 'text/javascript' })));
   fetch('/redirect-to-trap').catch(() => {});
@@ -109,7 +115,7 @@ describe('JS rendering (real Chromium)', () => {
       '/hold': { delayMs: 800, body: 'held' },
       '/plain': { body: '<html><body><p>plain page</p></body></html>' },
     });
-    pool = new BrowserPool({ maxConcurrentPages: 2, timeoutMs: 10_000, settleMs: 1_500, addressPolicy: allowOnly(new URL(site.url('/')).host) });
+    pool = new BrowserPool({ maxConcurrentPages: 2, timeoutMs: 10_000, settleMs: 1_500, addressPolicy: allowOnly(site.url('/')) });
   });
 
   afterAll(async () => {
@@ -178,8 +184,7 @@ describe('JS rendering (real Chromium)', () => {
     const closed = await startFixtureServer({});
     const url = closed.url('/gone');
     await closed.close();
-    const deadPort = new URL(url).host;
-    const deadPool = new BrowserPool({ maxConcurrentPages: 1, addressPolicy: allowOnly(deadPort) });
+    const deadPool = new BrowserPool({ maxConcurrentPages: 1, addressPolicy: allowOnly(url) });
     try {
       expect((await renderError(deadPool.render(url))).code).toBe('fetch_failed');
     } finally {
@@ -200,7 +205,7 @@ describe('JS rendering (real Chromium)', () => {
   });
 
   it('replaces the browser after pagesPerBrowser renders and keeps rendering', async () => {
-    const recycling = new BrowserPool({ maxConcurrentPages: 1, pagesPerBrowser: 2, addressPolicy: allowOnly(new URL(site.url('/')).host) });
+    const recycling = new BrowserPool({ maxConcurrentPages: 1, pagesPerBrowser: 2, addressPolicy: allowOnly(site.url('/')) });
     try {
       for (let i = 0; i < 5; i++) expect((await recycling.render(site.url('/client-side'))).html).toContain('Rendered by script');
       expect(recycling.status()).toMatchObject({ browserLaunches: 3, browsersOpen: 1 });
@@ -215,7 +220,7 @@ describe('JS rendering (real Chromium)', () => {
       '/slow-article': { delayMs: 1_500, body: '<html><body><article>slow but whole</article></body></html>' },
       '/quick': { body: '<html><body><article>quick</article></body></html>' },
     });
-    const recycling = new BrowserPool({ maxConcurrentPages: 2, pagesPerBrowser: 1, addressPolicy: allowOnly(new URL(slowSite.url('/')).host) });
+    const recycling = new BrowserPool({ maxConcurrentPages: 2, pagesPerBrowser: 1, addressPolicy: allowOnly(slowSite.url('/')) });
     try {
       const slow = recycling.render(slowSite.url('/slow-article'));
       await new Promise((resolve) => setTimeout(resolve, 500));

@@ -2,11 +2,11 @@ import fc from 'fast-check';
 import ipaddr from 'ipaddr.js';
 import { describe, expect, it } from 'vitest';
 import { ipLiteral, isPublicAddress } from '../../src/net/address-policy.js';
-import { assertFetchableUrl } from '../../src/net/safe-fetch.js';
+import { assertFetchableUrl } from '../../src/net/fetchable-url.js';
 
 /**
  * Property tests for the SSRF address classification (src/net/address-policy.ts) and the literal
- * checks of `assertFetchableUrl` (src/net/safe-fetch.ts). The ranges below are written out from the
+ * checks of `assertFetchableUrl` (src/net/fetchable-url.ts). The ranges below are written out from the
  * IANA special-purpose registries (RFC 6890 and successors), independently of ipaddr.js, which the code uses.
  */
 

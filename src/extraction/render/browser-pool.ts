@@ -1,13 +1,14 @@
 import { existsSync } from 'node:fs';
 import type { Browser, BrowserContext } from 'playwright-core';
 import { ExtractionError } from '../../contract/extraction-error.js';
+import { isPublicAddress, type AddressPolicy } from '../../net/address-policy.js';
 import { DEFAULT_CHROMIUM_PATH } from './chromium-flags.js';
 import { startGuardProxy } from './guard-proxy.js';
 import { launchChromium } from './launch-chromium.js';
 import { RenderUnavailableError, renderFailure } from './render-errors.js';
 import { renderPage, type RenderedPage } from './render-page.js';
 import { Semaphore } from './semaphore.js';
-import { publicAddressesOnly, SsrfRouteGuard, type AddressPolicy } from './ssrf-route-guard.js';
+import { SsrfRouteGuard } from './ssrf-route-guard.js';
 
 export interface BrowserPoolOptions {
   executablePath?: string;
@@ -192,7 +193,7 @@ export class BrowserPool {
     const timeoutMs = options.timeoutMs ?? this.options.timeoutMs ?? 15_000;
     const userAgent = options.userAgent ?? this.options.userAgent;
     const guard = new SsrfRouteGuard({
-      policy: this.options.addressPolicy ?? publicAddressesOnly,
+      policy: this.options.addressPolicy ?? isPublicAddress,
       allowPrivate: options.allowPrivate ?? false,
       blockedResourceTypes: BLOCKED_RESOURCE_TYPES,
     });

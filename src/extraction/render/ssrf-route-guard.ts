@@ -1,12 +1,8 @@
-import { lookup } from 'node:dns/promises';
+import type { LookupAddress } from 'node:dns';
 import type { BrowserContext, Page, Request, Route } from 'playwright-core';
 import { ExtractionError } from '../../contract/extraction-error.js';
-import { ipLiteral, isPublicAddress } from '../../net/address-policy.js';
-
-/** Whether the browser may talk to `address` for `url`. Injectable so tests can allow one loopback origin. */
-export type AddressPolicy = (address: string, url: URL) => boolean;
-
-export const publicAddressesOnly: AddressPolicy = (address) => isPublicAddress(address);
+import type { AddressPolicy } from '../../net/address-policy.js';
+import { resolveAll, resolveAndCheck, type HostRefusal } from '../../net/resolve-and-check.js';
 
 export interface Refusal {
   url: string;
@@ -43,6 +39,18 @@ const REMOVE_UNPROXIED_APIS = `
 
 const ignore = () => undefined;
 
+/** The guard's wording of a host refusal, as the render error will show it. */
+function refusalOf(url: URL, refusal: HostRefusal): Pick<Refusal, 'reason' | 'detail'> {
+  switch (refusal.kind) {
+    case 'dns_failed':
+      return { reason: 'unresolvable', detail: `${url.hostname}: ${refusal.error.code ?? 'no address'}` };
+    case 'no_address':
+      return { reason: 'unresolvable', detail: `${url.hostname} has no address` };
+    case 'refused':
+      return { reason: 'unsafe', detail: `${url.hostname} resolves to a refused address (${refusal.address})` };
+  }
+}
+
 /**
  * The SSRF guard of one render, enforced in two places that share one DNS resolution per host:
  *
@@ -56,7 +64,7 @@ const ignore = () => undefined;
 export class SsrfRouteGuard {
   readonly refusals: Refusal[] = [];
   /** One resolution per host per render: the browser's many sub-requests share it. */
-  private readonly resolutions = new Map<string, Promise<string[]>>();
+  private readonly resolutions = new Map<string, Promise<LookupAddress[]>>();
   /** Hosts the main frame navigated to (redirect hops included), to attribute the proxy's refusals. */
   private readonly mainFrameHosts = new Set<string>();
 
@@ -75,16 +83,9 @@ export class SsrfRouteGuard {
     if (LOCAL_SCHEMES.has(url.protocol)) return { allowed: true, addresses: undefined };
     if (!NETWORK_SCHEMES.has(url.protocol)) return refuse('scheme', `${url.protocol} is not fetched`);
     if (this.options.allowPrivate) return { allowed: true, addresses: undefined };
-    let addresses: string[];
-    try {
-      addresses = await this.resolve(url.hostname);
-    } catch (err) {
-      return refuse('unresolvable', `${url.hostname}: ${(err as NodeJS.ErrnoException).code ?? 'no address'}`);
-    }
-    if (addresses.length === 0) return refuse('unresolvable', `${url.hostname} has no address`);
-    const refused = addresses.find((address) => !this.options.policy(address, url));
-    if (refused) return refuse('unsafe', `${url.hostname} resolves to a refused address (${refused})`);
-    return { allowed: true, addresses };
+    const checked = await resolveAndCheck(url.hostname, this.options.policy, this.resolveOnce);
+    if (!checked.allowed) return { allowed: false, refusal: { url: url.href, ...refusalOf(url, checked.refusal) } };
+    return { allowed: true, addresses: checked.addresses.map((a) => a.address) };
   }
 
   /** The refusal that stopped a navigation of the page's main frame, as the render's error. */
@@ -97,16 +98,15 @@ export class SsrfRouteGuard {
     return new ExtractionError('unsafe_url', `Refused to load ${refusal.url}: ${refusal.detail}`);
   }
 
-  private resolve(hostname: string): Promise<string[]> {
-    const literal = ipLiteral(hostname);
-    if (literal) return Promise.resolve([literal]);
+  /** Resolves each name once per render; the policy still judges the answer at every check. */
+  private readonly resolveOnce = (hostname: string): Promise<LookupAddress[]> => {
     let resolution = this.resolutions.get(hostname);
     if (!resolution) {
-      resolution = lookup(hostname, { all: true, verbatim: true }).then((found) => found.map((a) => a.address));
+      resolution = resolveAll(hostname);
       this.resolutions.set(hostname, resolution);
     }
     return resolution;
-  }
+  };
 
   private async onRoute(route: Route): Promise<void> {
     const request = route.request();

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { isPublicAddress } from '../../../src/net/address-policy.js';
-import { assertFetchableUrl } from '../../../src/net/safe-fetch.js';
+import { assertFetchableUrl } from '../../../src/net/fetchable-url.js';
 
 describe('SSRF address policy', () => {
   it.each([
