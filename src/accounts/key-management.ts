@@ -3,9 +3,8 @@ import type { Db } from '../db/prisma.js';
 import { ApiError } from '../contract/errors.js';
 import { forgetCachedKeys, generateApiKey, hashApiKey, newKeyId } from './api-keys.js';
 import { intersectDomains, stricterRobots, type Policy } from './key-policy.js';
-import { revokeGrant } from '../oauth/grants.js';
-import { ALL_SCOPES } from '../contract/vocabulary.js';
-import { type RobotsMode } from '../contract/vocabulary.js';
+import { revokeGrant } from './oauth-grants.js';
+import { ALL_SCOPES, type RobotsMode } from '../contract/vocabulary.js';
 
 
 export interface CallingKey {

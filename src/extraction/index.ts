@@ -8,7 +8,7 @@ import type { ExtractedContent } from './types.js';
 import { ROBOTS_AGENT, robotsAllows } from '../net/robots.js';
 
 export type { ExtractedContent } from './types.js';
-import { type RobotsMode } from '../contract/vocabulary.js';
+import type { RobotsMode } from '../contract/vocabulary.js';
 export type { Format } from '../contract/vocabulary.js';
 
 export interface ExtractUrlOptions extends FetchOptions, ExtractOptions {

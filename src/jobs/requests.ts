@@ -6,7 +6,7 @@ import { ExtractionError } from '../contract/extraction-error.js';
 import { normalizeCrawlUrl } from './crawl/normalize-url.js';
 import type { BulkBody, CrawlBody } from '../contract/requests.js';
 import { assertUrlsAllowed, tighten, type Policy } from '../accounts/key-policy.js';
-import { assertWebhookUrl } from '../webhooks/webhook-url.js';
+import { assertWebhookUrl } from '../net/webhook-url.js';
 import { parseIdempotencyKey } from './idempotency.js';
 import { submitJob, type JobPayment, type JobServiceDeps, type SubmittedJob } from './submit.js';
 

@@ -16,8 +16,7 @@ import { log } from '../observability/logger.js';
 import { currentRequestId } from '../observability/log-context.js';
 
 export { workflowIdFor } from './start-workflow.js';
-import { IDEMPOTENCY_WINDOW_MS } from '../contract/limits.js';
-import { RESULT_LIFETIME_MS } from '../contract/limits.js';
+import { IDEMPOTENCY_WINDOW_MS, RESULT_LIFETIME_MS } from '../contract/limits.js';
 
 const REPLAY_START_DEADLINE_MS = 3_000;
 

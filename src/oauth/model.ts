@@ -3,7 +3,7 @@ import OAuth2Server from '@node-oauth/oauth2-server';
 import type { Db } from '../db/prisma.js';
 import { generateApiKey, hashApiKey, newKeyId } from '../accounts/api-keys.js';
 import type { Policy } from '../accounts/key-policy.js';
-import { revokeGrant } from './grants.js';
+import { revokeGrant } from '../accounts/oauth-grants.js';
 import { generateAuthorizationCode, generateRefreshToken, secretDigest } from './secrets.js';
 import { findClient } from './authorization-request.js';
 import type { OAuthScope } from './scopes.js';

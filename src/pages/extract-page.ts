@@ -8,7 +8,7 @@ import { assertUrlsAllowed, tighten, type Policy, type PolicyRequest } from '../
 import type { Db } from '../db/prisma.js';
 import { indexPageQuietly } from '../search/index-page.js';
 import { timeExtraction } from '../observability/metrics.js';
-import { type Format } from '../contract/vocabulary.js';
+import type { Format } from '../contract/vocabulary.js';
 import { ExtractionError } from '../contract/extraction-error.js';
 
 export interface ExtractRequest {

@@ -10,7 +10,7 @@ import { meter, usageReport } from '../../accounts/metering.js';
 import { runTool } from './tool-result.js';
 import { getJobArgs, noArgs, waitForJobArgs } from './tool-schemas.js';
 import { waitForJob } from './wait-for-job.js';
-import { type Scope } from '../../contract/vocabulary.js';
+import type { Scope } from '../../contract/vocabulary.js';
 import type { AuthState } from '../../accounts/caller.js';
 
 /** Metered under the REST endpoint each tool stands for, so usage reads the same whichever way a call came. */

@@ -1,6 +1,6 @@
 import { ApiError } from '../contract/errors.js';
-import { isPublicAddress } from '../net/address-policy.js';
-import { resolveAndCheck } from '../net/resolve-and-check.js';
+import { isPublicAddress } from './address-policy.js';
+import { resolveAndCheck } from './resolve-and-check.js';
 
 /**
  * Contract: `webhook_url` must be https and must not resolve to a private host (422 `webhook_url_invalid`).

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { assertWebhookUrl } from '../../../src/webhooks/webhook-url.js';
+import { assertWebhookUrl } from '../../../src/net/webhook-url.js';
 import { ApiError } from '../../../src/contract/errors.js';
 
 async function codeOf(url: string, allowPrivate = false): Promise<string> {
