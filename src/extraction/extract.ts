@@ -1,6 +1,6 @@
 import { ExtractionError } from './errors.js';
 import { parseDocument, type DomElement } from './dom.js';
-import { findMainContent } from './main-content.js';
+import { findMainContent } from './main-content/index.js';
 import { readMetadata } from './metadata.js';
 import { absolutiseContent, collectLinks } from './links.js';
 import { toMarkdown } from './markdown.js';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { parseDocument } from '../../src/extraction/dom.js';
-import { findMainContent } from '../../src/extraction/main-content.js';
+import { findMainContent } from '../../src/extraction/main-content/index.js';
 import { looksLikeStoryInFolder } from '../../src/extraction/main-content/listing-evidence.js';
 import { plainText } from '../../src/extraction/text.js';
 

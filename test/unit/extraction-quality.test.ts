@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { parseDocument } from '../../src/extraction/dom.js';
-import { findMainContent } from '../../src/extraction/main-content.js';
+import { findMainContent } from '../../src/extraction/main-content/index.js';
 import { removeCardGrids } from '../../src/extraction/main-content/card-grids.js';
 import { cleanContent } from '../../src/extraction/main-content/cleanup.js';
 import { removeBoilerplate } from '../../src/extraction/main-content/boilerplate.js';

@@ -1,14 +1,14 @@
-import { fragmentBody, type DomDocument, type DomElement } from './dom.js';
-import { removeBoilerplate } from './main-content/boilerplate.js';
-import { microdataArticle } from './main-content/article-scope.js';
-import { removeCardGrids } from './main-content/card-grids.js';
-import { removeRecommendationWidgets } from './main-content/recommendation-widgets.js';
-import { cleanContent } from './main-content/cleanup.js';
-import { findOwnCandidate } from './main-content/own-candidate.js';
-import { holdsArticleBody, looksLikeArticleAddress, looksLikeIndexPage, looksLikeStoryInFolder, readPageSigns } from './main-content/listing-evidence.js';
-import { guessPageKind, looksLikeListing, type PageKind } from './main-content/page-kind.js';
-import { runReadability } from './main-content/readability.js';
-import { repairParsing } from './main-content/repair.js';
+import { fragmentBody, type DomDocument, type DomElement } from '../dom.js';
+import { removeBoilerplate } from './boilerplate.js';
+import { microdataArticle } from './article-scope.js';
+import { removeCardGrids } from './card-grids.js';
+import { removeRecommendationWidgets } from './recommendation-widgets.js';
+import { cleanContent } from './cleanup.js';
+import { findOwnCandidate } from './own-candidate.js';
+import { holdsArticleBody, looksLikeArticleAddress, looksLikeIndexPage, looksLikeStoryInFolder, readPageSigns } from './listing-evidence.js';
+import { guessPageKind, looksLikeListing, type PageKind } from './page-kind.js';
+import { runReadability } from './readability.js';
+import { repairParsing } from './repair.js';
 
 export interface MainContent {
   /** A <body> element of a fresh document holding only the main content. */
