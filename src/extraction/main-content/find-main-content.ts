@@ -42,6 +42,7 @@ export function findMainContent(document: DomDocument, pageUrl: string): MainCon
   if (passes['recommendation-widgets']) removeRecommendationWidgets(body, stats ?? collectTextStats(body));
 
   const own = findOwnCandidate(body);
+  // What our root being a run of like linked blocks means on this kind: an index sign, the kind `repeated`, or items Readability must keep.
   const runRole = passes['run-of-items'];
   const runOfItems = own !== null && runRole !== false && looksLikeListing(own.root, (element) => own.stats.get(element)?.text ?? 0);
   let kind: RootKind = runOfItems && runRole === 'makes-repeated' ? 'repeated' : declared;
