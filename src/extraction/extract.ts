@@ -1,6 +1,6 @@
 import { ExtractionError } from '../contract/extraction-error.js';
 import { parseDocument, type DomElement } from './dom/dom.js';
-import { findMainContent } from './main-content.js';
+import { findMainContent } from './main-content/index.js';
 import { readMetadata } from './metadata.js';
 import { absolutiseContent, collectLinks } from './output/links.js';
 import { toMarkdown } from './output/markdown.js';

@@ -3,6 +3,7 @@
  * every call and run it on every node; for the tag and attribute tests of the cleaning passes a plain
  * walk over element children is several times cheaper (those passes were a fifth of the pipeline).
  */
+import { collapseRuns, collapseWhitespace } from './text.js';
 
 /** Every element below `root` (not `root` itself) in document order; `skip` prunes a subtree. */
 export function descendants(root: Element, skip?: (element: Element) => boolean): Element[] {
@@ -103,6 +104,10 @@ export function indexPage(root: Element): PageIndex {
 
 /** The page title's tag, for hasDescendantTag: blocks holding it are never chrome. */
 export const H1: ReadonlySet<string> = new Set(['H1']);
+/** Heading tags below the page title: section, card and widget headings. */
+export const SUBHEADINGS: ReadonlySet<string> = new Set(['H2', 'H3', 'H4', 'H5', 'H6']);
+/** Every heading tag. */
+export const HEADINGS: ReadonlySet<string> = new Set([...H1, ...SUBHEADINGS]);
 
 /** Whether `root` has a descendant whose tag (upper case) is in `tags`. */
 export function hasDescendantTag(root: Element, tags: ReadonlySet<string>): boolean {
@@ -120,10 +125,10 @@ export function hasAncestorOrSelf(element: Element, test: (element: Element) => 
 
 /** The element's text with whitespace runs as one space, trimmed (what a reader sees as its words). */
 export function normalizedText(element: Element): string {
-  return (element.textContent ?? '').replace(/\s+/g, ' ').trim();
+  return collapseWhitespace(element.textContent ?? '');
 }
 
-/** Text length with whitespace runs counted as one character (as `textContent.replace(/\s+/g, ' ')`). */
+/** Text length with whitespace runs counted as one character, the runs at either end included. */
 export function collapsedLength(element: Element): number {
-  return (element.textContent ?? '').replace(/\s+/g, ' ').length;
+  return collapseRuns(element.textContent ?? '').length;
 }

@@ -5,6 +5,16 @@ const BLOCK_TAGS = new Set([
   'h4', 'h5', 'h6', 'header', 'hr', 'li', 'main', 'nav', 'ol', 'p', 'pre', 'section', 'table', 'tr', 'td', 'th', 'ul',
 ]);
 
+/** `text` with each whitespace run as one space; a run at either end stays as one space. */
+export function collapseRuns(text: string): string {
+  return text.replace(/\s+/g, ' ');
+}
+
+/** `text` with whitespace runs as one space, trimmed: what a reader sees as its words. */
+export function collapseWhitespace(text: string): string {
+  return collapseRuns(text).trim();
+}
+
 /** Plain text of an element with a line break at every block boundary (an innerText without layout). */
 export function plainText(root: DomElement): string {
   const parts: string[] = [];

@@ -5,10 +5,10 @@
  * Several typed articles mean an index of teasers, where the marks say nothing about the main content.
  */
 import { collapsedLength, H1, hasDescendantTag } from '../dom/dom-walk.js';
+import { remove } from './remove.js';
+import { THRESHOLDS } from './thresholds.js';
 
 const ARTICLE_TYPE = /^https?:\/\/schema\.org\/(?:Article|NewsArticle|BlogPosting|ReportageNewsArticle|TechArticle|OpinionNewsArticle|AnalysisNewsArticle|Report|ScholarlyArticle)\/?$/i;
-/** Less text than this is a headline-only scope (a typed <header>), not the article. */
-const MIN_ARTICLE_TEXT = 200;
 
 /** Outermost Article-typed elements, in document order (a typed element's own subtree is not searched). */
 function typedArticles(parent: Element, out: Element[]): void {
@@ -24,6 +24,17 @@ export function microdataArticle(body: Element): Element | null {
   typedArticles(body, articles);
   if (articles.length !== 1) return null;
   const found = articles[0]!;
-  if (!hasDescendantTag(found, H1) || collapsedLength(found) < MIN_ARTICLE_TEXT) return null;
+  // Less text is a headline-only scope (a typed <header>), not the article.
+  if (!hasDescendantTag(found, H1) || collapsedLength(found) < THRESHOLDS.ARTICLE_MARKER_MIN_TEXT) return null;
   return found;
+}
+
+/** Leaves only the page's one microdata article under `body`, if it has one: what lay around it goes. */
+export function keepArticleScope(body: Element): void {
+  const scope = microdataArticle(body);
+  if (!scope || scope === body) return;
+  for (let kept: Element = scope; kept !== body; kept = kept.parentElement!) {
+    for (const sibling of [...kept.parentElement!.childNodes]) if (sibling !== kept) remove(sibling, 'article-scope');
+  }
+  body.replaceChildren(scope);
 }

@@ -5,20 +5,18 @@
  * cleanup.ts (short lines) miss it, and Readability drops class names, so it is recognised here,
  * before scoring, by the names themes give it and by schema.org's Person-typed author.
  */
+import { THRESHOLDS } from './thresholds.js';
 
 /** class/id words of author boxes ("author-box", "post-author-info", "about-the-author", Simple Author Box, Starbox). */
 const AUTHOR_BOX_WORDS =
   /(?:^|[\s_-])(?:author-?(?:box|bio|info|card|profile|details|description|desc|about|wrap|wrapper|block|section)|about-?(?:the-?)?author|authorbox|authorbio|bio-?box|saboxplugin-wrap|abh_box)(?:$|[\s_-])/i;
 
-/** A box longer than this is a misnamed wrapper (around the article or a list of writers). */
-const AUTHOR_BOX_MAX_TEXT = 1200;
-/** …or holding more than this share of the page's text. */
-const AUTHOR_BOX_MAX_SHARE = 0.2;
 
 /** Whether `element` (with class/id `names`) is an author box rather than a wrapper around content. */
 export function isAuthorBox(element: Element, names: string, textLength: (element: Element) => number, pageText: number): boolean {
   const typedAuthor = element.getAttribute('itemprop') === 'author' && element.hasAttribute('itemscope');
   if (!typedAuthor && !AUTHOR_BOX_WORDS.test(names)) return false;
   const length = textLength(element);
-  return length <= AUTHOR_BOX_MAX_TEXT && length <= AUTHOR_BOX_MAX_SHARE * pageText;
+  // Longer, or more of the page, is a misnamed wrapper (around the article or a list of writers).
+  return length <= THRESHOLDS.AUTHOR_BOX_MAX_TEXT && length <= THRESHOLDS.AUTHOR_BOX_MAX_SHARE * pageText;
 }

@@ -5,39 +5,24 @@
  * without a link per item. Removing the tiles before choosing a content root keeps both our root
  * and Readability's pick on the product itself.
  */
-import { descendants } from '../dom/dom-walk.js';
+import { descendants, HEADINGS } from '../dom/dom-walk.js';
+import { tileSignature } from './block-signature.js';
+import { remove } from './remove.js';
 import { collectTextStats, type StatsMap } from './text-stats.js';
+import { THRESHOLDS } from './thresholds.js';
 
 const TILE_TAGS = new Set(['LI', 'DIV', 'ARTICLE', 'SECTION', 'A']);
-/** Fewer tiles than this read as a pair of links, not a widget. */
-const MIN_TILES = 4;
-/** A tile is a name, a price and a button label; a description paragraph is longer. */
-const MAX_TILE_TEXT = 200;
-const MIN_TILE_LINK_SHARE = 0.25;
-const HEADING = /^H[1-6]$/;
 /** A currency sign or code beside an amount: "$8.03", "€ 95,25", "12.99 EUR", "GBP 0.00". */
 const PRICE = /(?:[$€£¥₹]|\b(?:USD|EUR|GBP|AUD|CAD|CHF|JPY)\b)\s?\d|\d(?:[\d.,]*\d)?\s?(?:[€£$]|\b(?:USD|EUR|GBP|AUD|CAD|CHF|kr|zł)\b)/;
-/**
- * When tiles hold this share of the page's text, the tiles are the page: a category grid that
- * declares itself a product (its items' markup), so nothing is removed.
- */
-const MAX_GRID_SHARE = 0.5;
-
-function signature(element: Element): string {
-  // Items of one list are alike whatever their classes (a carousel marks its first slide "snap-point").
-  if (element.tagName === 'LI') return 'LI';
-  const firstClass = (element.getAttribute('class') ?? '').trim().split(/\s+/)[0] ?? '';
-  return `${element.tagName}.${firstClass}`;
-}
 
 function isTile(element: Element, stats: StatsMap): boolean {
   if (!TILE_TAGS.has(element.tagName)) return false;
   const own = stats.get(element);
-  if (!own || own.text > MAX_TILE_TEXT) return false;
+  if (!own || own.text > THRESHOLDS.TILE_MAX_TEXT) return false;
   // Text tiles need link text; a tile of only an image and a link counts as well.
   if (own.text === 0) return element.tagName === 'A' || element.querySelector('a[href]') !== null;
   // A tile's name is its link; a feature card whose only link is "Learn more" is prose.
-  if (element.tagName === 'A' || own.link >= MIN_TILE_LINK_SHARE * own.text) return true;
+  if (element.tagName === 'A' || own.link >= THRESHOLDS.TILE_MIN_LINK_SHARE * own.text) return true;
   // Script-driven tiles have no link, but each still shows a price; a product's facts are not a run of prices.
   return PRICE.test(element.textContent ?? '');
 }
@@ -47,30 +32,31 @@ export function removeCardGrids(body: Element): StatsMap {
   const stats = collectTextStats(body);
   const grids: Element[][] = [];
   for (const parent of descendants(body)) {
-    if (parent.children.length < MIN_TILES) continue;
+    if (parent.children.length < THRESHOLDS.RUN_MIN_ITEMS) continue;
     const groups = new Map<string, Element[]>();
     for (const child of parent.children) {
-      const key = signature(child);
+      const key = tileSignature(child);
       const group = groups.get(key);
       if (group) group.push(child);
       else groups.set(key, [child]);
     }
     for (const group of groups.values()) {
-      if (group.length >= MIN_TILES && group.every((child) => isTile(child, stats))) grids.push(group);
+      if (group.length >= THRESHOLDS.RUN_MIN_ITEMS && group.every((child) => isTile(child, stats))) grids.push(group);
     }
   }
   const pageText = stats.get(body)?.text ?? 0;
   let gridText = 0;
   for (const tiles of grids) for (const tile of tiles) gridText += stats.get(tile)?.text ?? 0;
-  if (gridText > MAX_GRID_SHARE * pageText) return stats;
+  // Tiles holding most of the text are the page: a category grid that declares itself a product (its items' markup).
+  if (gridText > THRESHOLDS.CONTENT_MIN_SHARE * pageText) return stats;
   for (const tiles of grids) {
     const parent = tiles[0]!.parentElement;
-    for (const tile of tiles) tile.remove();
+    for (const tile of tiles) remove(tile, 'card-grids');
     // The widget's heading ("Related products") goes with it once its list is empty.
     if (parent && parent.isConnected && !(parent.textContent ?? '').trim()) {
       const previous = parent.previousElementSibling;
-      if (previous && HEADING.test(previous.tagName)) previous.remove();
-      parent.remove();
+      if (previous && HEADINGS.has(previous.tagName)) remove(previous, 'card-grids');
+      remove(parent, 'card-grids');
     }
   }
   return stats;

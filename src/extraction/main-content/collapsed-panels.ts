@@ -4,6 +4,7 @@
  * are the article's text, which readers open and annotators keep, not hidden chrome; menus and modals
  * that hide the same way are recognised by their own names and roles elsewhere.
  */
+import { HIDDEN_STYLE } from './page-chrome.js';
 
 /** ARIA roles of a disclosure's content: the panel of a tab, the region an accordion header controls. */
 const PANEL_ROLES = new Set(['region', 'tabpanel']);
@@ -17,4 +18,14 @@ export function isCollapsedPanel(element: Element): boolean {
   if (role !== null && PANEL_ROLES.has(role)) return true;
   const names = `${element.getAttribute('class') ?? ''} ${element.getAttribute('id') ?? ''}`;
   return PANEL_WORDS.test(names);
+}
+
+const HIDDEN_STYLE_GLOBAL = new RegExp(HIDDEN_STYLE.source, 'gi');
+
+/** Shows a collapsed panel kept as content: Readability skips what is hidden. */
+export function showPanel(element: Element): void {
+  element.removeAttribute('hidden');
+  element.removeAttribute('aria-hidden');
+  const style = element.getAttribute('style');
+  if (style !== null) element.setAttribute('style', style.replace(HIDDEN_STYLE_GLOBAL, ''));
 }

@@ -5,11 +5,11 @@
  * comment bodies, a forum's post list, a grid of product tiles), and a form holding a real paragraph
  * (a post with a reply box, a calculator's explanations) is spared.
  */
-import { collapsedLength as textLength, elementsByTag } from '../dom/dom-walk.js';
+import { collapsedLength as textLength } from '../dom/dom-walk.js';
+import { holdsLongParagraphs, ONE_PARAGRAPH } from './paragraphs.js';
+import { THRESHOLDS } from './thresholds.js';
 
 const CONTROLS = new Set(['INPUT', 'SELECT', 'TEXTAREA', 'BUTTON']);
-/** A paragraph this long is prose, not a field label or a hint. */
-const PARAGRAPH_MIN_TEXT = 100;
 
 /** The forms holding a visible control, read from the control elements before they are dropped as junk. */
 export function formsWithControls(junk: Element[]): Set<Element> {
@@ -25,7 +25,7 @@ export function formsWithControls(junk: Element[]): Set<Element> {
   return forms;
 }
 
-/** A form from `formsWithControls` is machinery unless it holds a real paragraph. */
+/** A form from `formsWithControls` is machinery unless it holds a real paragraph (not a field label or a hint). */
 export function holdsNoParagraph(form: Element): boolean {
-  return !elementsByTag(form, 'P').some((paragraph) => textLength(paragraph) >= PARAGRAPH_MIN_TEXT);
+  return !holdsLongParagraphs(form, THRESHOLDS.REAL_PARAGRAPH, textLength, ONE_PARAGRAPH);
 }

@@ -6,30 +6,21 @@
  * articles with summary, promo and table boxes (or their whole body, once per layout).
  */
 import { descendants, normalizedText } from '../dom/dom-walk.js';
+import { remove } from './remove.js';
 import { collectTextStats } from './text-stats.js';
-
-/** Shorter texts ("Add to cart", sizes, "Details") repeat legitimately. */
-const MIN_COPY_TEXT = 25;
+import { THRESHOLDS } from './thresholds.js';
 
 /**
  * In an article, cells, list items, quotes and paragraphs repeat legitimately (a training plan's
  * "Easy 30 min", a legend under two tables, an excerpt quoted twice): only long generic containers
  * (a promo box, a second copy of the body) are copies.
  */
-const MIN_ARTICLE_COPY_TEXT = 200;
 const ARTICLE_COPY_TAGS = new Set(['DIV', 'SECTION', 'ASIDE', 'ARTICLE', 'FORM', 'MAIN']);
-
-
-/**
- * A block shown for phones, desktops and in a sticky bar has up to three copies; a text shown more
- * often is a run of like items (variants, cards of a listing): all its blocks stay.
- */
-const MAX_COPIES = 3;
 
 /** `body`: the extracted content (a small detached tree); `inArticle` keeps short repeats. */
 export function removeDuplicateBlocks(body: Element, inArticle = false): void {
   const stats = collectTextStats(body);
-  const minText = inArticle ? MIN_ARTICLE_COPY_TEXT : MIN_COPY_TEXT;
+  const minText = inArticle ? THRESHOLDS.ARTICLE_COPY_MIN_TEXT : THRESHOLDS.COPY_MIN_TEXT;
   const blocks = new Map<string, Element[]>();
   for (const element of descendants(body)) {
     if ((stats.get(element)?.text ?? 0) < minText || (inArticle && !ARTICLE_COPY_TAGS.has(element.tagName))) continue;
@@ -40,7 +31,8 @@ export function removeDuplicateBlocks(body: Element, inArticle = false): void {
     else if (!same.some((block) => block.contains(element))) same.push(element);
   }
   for (const same of blocks.values()) {
-    if (same.length > MAX_COPIES) continue;
-    for (const copy of same.slice(1)) copy.remove();
+    // A text shown more often than a phone, a desktop and a sticky bar would is a run of like items: all stay.
+    if (same.length > THRESHOLDS.MAX_COPIES) continue;
+    for (const copy of same.slice(1)) remove(copy, 'duplicates');
   }
 }

@@ -5,14 +5,12 @@
  * themselves in class/id (filter, facet, refine, sort) or aria-label; boilerplate removal drops
  * them on pages that may be listings, before our root and Readability are chosen.
  */
-import { elementsByTag, H1, hasDescendantTag } from '../dom/dom-walk.js';
+import { H1, hasDescendantTag } from '../dom/dom-walk.js';
+import { holdsLongParagraphs, ONE_PARAGRAPH } from './paragraphs.js';
+import { THRESHOLDS } from './thresholds.js';
 
 const FACET_WORDS = /(?:^|[\s_-])(?:filters?|filtering|facets?|faceted|refine|refinements?|sort|sorting|sortby|sort-by)(?:$|[\s_-])/i;
 const FACET_LABEL = /\b(?:filters?|facets?|refine|sort)\b/i;
-/** A block holding more than this share of the page's text is the grid itself (e.g. id="filter_results"). */
-const MAX_SHARE = 0.3;
-/** Facets are short labels; a block with a sentence-long paragraph is an item or a blurb (class="filter-active" on a card). */
-const MAX_LABEL_PARAGRAPH = 80;
 
 export function namesFacets(element: Element): boolean {
   const names = `${element.getAttribute('class') ?? ''} ${element.getAttribute('id') ?? ''}`;
@@ -21,12 +19,13 @@ export function namesFacets(element: Element): boolean {
   return label !== null && FACET_LABEL.test(label);
 }
 
+/** Facets are short labels; a block with a sentence-long paragraph is an item or a blurb (class="filter-active" on a card). */
 function holdsParagraph(element: Element, lengthOf: (element: Element) => number): boolean {
-  return elementsByTag(element, 'P').some((paragraph) => lengthOf(paragraph) >= MAX_LABEL_PARAGRAPH);
+  return holdsLongParagraphs(element, THRESHOLDS.FACET_LABEL_MAX_PARAGRAPH, lengthOf, ONE_PARAGRAPH);
 }
 
 /** A facet panel: named so, neither most of the content nor holding the title or a real paragraph. */
 export function isFacetPanel(element: Element, lengthOf: (element: Element) => number, total: number): boolean {
   if (!namesFacets(element)) return false;
-  return lengthOf(element) <= MAX_SHARE * total && !hasDescendantTag(element, H1) && !holdsParagraph(element, lengthOf);
+  return lengthOf(element) <= THRESHOLDS.FACET_MAX_SHARE * total && !hasDescendantTag(element, H1) && !holdsParagraph(element, lengthOf);
 }

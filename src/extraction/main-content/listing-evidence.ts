@@ -5,7 +5,9 @@
  * <article> teasers), so the page is treated as a listing only when several independent signs agree.
  */
 import { elementsByTag } from '../dom/dom-walk.js';
+import { holdsLongParagraphs } from './paragraphs.js';
 import type { StatsMap } from './text-stats.js';
+import { THRESHOLDS } from './thresholds.js';
 
 /** Signs read from the whole page before boilerplate removal takes pagination bars away. */
 export interface PageSigns {
@@ -32,22 +34,11 @@ export function readPageSigns(document: Document): PageSigns {
   return { paginated, articles: elementsByTag(root, 'ARTICLE').length };
 }
 
-/** Paragraphs at least this long are an article's body; an index has teasers. */
-const LONG_PARAGRAPH = 200;
-const MAX_LONG_PARAGRAPHS = 3;
-/** Share of the root's text inside links above which it reads as teasers and menus. */
-const LINK_SHARE = 0.35;
-const MIN_ARTICLES = 3;
-/** Signs that must agree, of the four below. */
-const MIN_SIGNS = 3;
+const ARTICLE_BODY = { paragraphs: THRESHOLDS.INDEX_MAX_BODY_PARAGRAPHS + 1 };
 
 /** More than a few long paragraphs under `root`: an article's body, not a list of teasers. */
 export function holdsArticleBody(root: Element, stats: StatsMap): boolean {
-  let longParagraphs = 0;
-  for (const paragraph of elementsByTag(root, 'P')) {
-    if ((stats.get(paragraph)?.text ?? 0) >= LONG_PARAGRAPH && ++longParagraphs > MAX_LONG_PARAGRAPHS) return true;
-  }
-  return false;
+  return holdsLongParagraphs(root, THRESHOLDS.ARTICLE_BODY_PARAGRAPH, (paragraph) => stats.get(paragraph)?.text ?? 0, ARTICLE_BODY);
 }
 
 /**
@@ -85,6 +76,7 @@ export function looksLikeIndexPage(root: Element, stats: StatsMap, signs: PageSi
   const own = stats.get(root);
   if (!own || own.text === 0) return false;
   if (holdsArticleBody(root, stats)) return false;
-  const count = Number(repeated) + Number(signs.paginated) + Number(signs.articles >= MIN_ARTICLES) + Number(own.link >= LINK_SHARE * own.text);
-  return count >= MIN_SIGNS;
+  const count =
+    Number(repeated) + Number(signs.paginated) + Number(signs.articles >= THRESHOLDS.INDEX_MIN_ARTICLES) + Number(own.link >= THRESHOLDS.INDEX_LINK_SHARE * own.text);
+  return count >= THRESHOLDS.INDEX_MIN_SIGNS;
 }

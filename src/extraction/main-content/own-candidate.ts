@@ -6,14 +6,11 @@
  */
 import { collectTextStats, type StatsMap, type TextStats } from './text-stats.js';
 import { H1, hasDescendantTag } from '../dom/dom-walk.js';
-
-
-/** A child holding at least this share of its parent's text replaces the parent as the root. */
-const DOMINANT_SHARE = 0.8;
+import { THRESHOLDS } from './thresholds.js';
 
 function contentWeight(stats: TextStats | undefined): number {
   // Link text counts little: a menu of many links must not outweigh a paragraph.
-  return stats ? stats.text - 0.7 * stats.link : 0;
+  return stats ? stats.text - THRESHOLDS.LINK_TEXT_DISCOUNT * stats.link : 0;
 }
 
 function dominantChild(element: Element, stats: StatsMap): Element | null {
@@ -28,7 +25,8 @@ function dominantChild(element: Element, stats: StatsMap): Element | null {
       bestWeight = weight;
     }
   }
-  if (!best || bestWeight < DOMINANT_SHARE * total) return null;
+  // A child holding most of its parent's text replaces the parent as the root.
+  if (!best || bestWeight < THRESHOLDS.DOMINANT_CHILD_SHARE * total) return null;
   // The page's <h1> opens the main content: a product's name, price and specs sit beside a long
   // description, so we never descend past the block that still holds the title.
   if (hasDescendantTag(element, H1) && !hasDescendantTag(best, H1)) return null;

@@ -6,8 +6,12 @@
 import type { DomDocument } from '../dom/dom.js';
 import { jsonLdScripts } from '../metadata.js';
 import { elementsByTag } from '../dom/dom-walk.js';
+import { blockSignature } from './block-signature.js';
+import { THRESHOLDS } from './thresholds.js';
+import type { PageKind } from './kinds.js';
 
-export type PageKind = 'article' | 'forum' | 'product' | 'listing' | 'unknown';
+export type { PageKind } from './kinds.js';
+
 
 /** FAQ sections list "Question" items too; only a Question outside an FAQPage is a Q&A thread. */
 const FAQ_PAGE = /"@type"\s*:\s*\[?\s*"FAQPage"/;
@@ -63,13 +67,6 @@ function hasLink(element: Element): boolean {
 
 /** Item blocks of a listing: one per product, post or result. Paragraphs and table rows are not items. */
 const ITEM_TAGS = new Set(['LI', 'DIV', 'ARTICLE', 'SECTION', 'A', 'DL']);
-const LISTING_MIN_ITEMS = 4;
-const LISTING_MIN_SHARE = 0.5;
-
-function signature(element: Element): string {
-  const firstClass = (element.getAttribute('class') ?? '').trim().split(/\s+/)[0] ?? '';
-  return `${element.tagName}.${firstClass}`;
-}
 
 /**
  * A page whose content root is mostly a run of like sibling blocks (same tag and class), each with
@@ -82,7 +79,7 @@ export function looksLikeListing(root: Element, textOf: (element: Element) => nu
   const queue: Element[] = [root];
   while (queue.length) {
     const element = queue.pop()!;
-    if (element.children.length < LISTING_MIN_ITEMS) {
+    if (element.children.length < THRESHOLDS.RUN_MIN_ITEMS) {
       queue.push(...element.children);
       continue;
     }
@@ -90,14 +87,14 @@ export function looksLikeListing(root: Element, textOf: (element: Element) => nu
     for (const child of element.children) {
       queue.push(child);
       if (!ITEM_TAGS.has(child.tagName) || (child.tagName !== 'A' && !hasLink(child))) continue;
-      const key = signature(child);
+      const key = blockSignature(child);
       const group = groups.get(key) ?? { count: 0, text: 0 };
       group.count++;
       group.text += textOf(child);
       groups.set(key, group);
     }
     for (const group of groups.values()) {
-      if (group.count >= LISTING_MIN_ITEMS && group.text >= LISTING_MIN_SHARE * total) return true;
+      if (group.count >= THRESHOLDS.RUN_MIN_ITEMS && group.text >= THRESHOLDS.LISTING_RUN_MIN_SHARE * total) return true;
     }
   }
   return false;

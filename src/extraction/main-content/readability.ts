@@ -1,4 +1,6 @@
 import { Readability } from '@mozilla/readability';
+import { collapseWhitespace } from '../dom/text.js';
+import { THRESHOLDS } from './thresholds.js';
 
 export interface ReadabilityResult {
   html: string;
@@ -12,7 +14,7 @@ export interface ReadabilityResult {
 export function runReadability(document: Document): ReadabilityResult | null {
   let article: ReturnType<Readability['parse']>;
   try {
-    article = new Readability(document, { charThreshold: 200 }).parse();
+    article = new Readability(document, { charThreshold: THRESHOLDS.READABILITY_CHAR_THRESHOLD }).parse();
   } catch {
     // Readability throws on some malformed trees (a null node in _grabArticle); our own root then stands alone.
     return null;
@@ -21,7 +23,7 @@ export function runReadability(document: Document): ReadabilityResult | null {
   if (!article || !html) return null;
   return {
     html,
-    textLength: (article.textContent ?? '').replace(/\s+/g, ' ').trim().length,
+    textLength: collapseWhitespace(article.textContent ?? '').length,
     title: article.title ?? null,
     byline: article.byline ?? null,
   };

@@ -6,8 +6,10 @@
  * opens with the heading and holds more than it (the heading and its tiles), with wrappers around it
  * holding nothing else, so the product's own description or Q&A beside it stays.
  */
-import { H1, hasDescendantTag, normalizedText } from '../dom/dom-walk.js';
+import { H1, hasDescendantTag, normalizedText, SUBHEADINGS } from '../dom/dom-walk.js';
+import { remove } from './remove.js';
 import type { StatsMap } from './text-stats.js';
+import { THRESHOLDS } from './thresholds.js';
 
 /** Widget headings as written across shops, matched against the whole (short) heading text. */
 const WIDGET_HEADING = new RegExp(
@@ -36,15 +38,8 @@ const WIDGET_HEADING = new RegExp(
   'i',
 );
 
-/** Heading texts are short; anything longer is a sentence that merely uses these words. */
-const MAX_HEADING_TEXT = 80;
-const HEADING_TAGS = new Set(['H2', 'H3', 'H4', 'H5', 'H6']);
-/** A widget never holds most of the page: then the heading sits on the content's own wrapper. */
-const MAX_WIDGET_SHARE = 0.5;
-
-
 function isHeadingLike(element: Element): boolean {
-  return HEADING_TAGS.has(element.tagName) || element.getAttribute('role') === 'heading' || element.firstElementChild === null;
+  return SUBHEADINGS.has(element.tagName) || element.getAttribute('role') === 'heading' || element.firstElementChild === null;
 }
 
 /** `stats`: text lengths of the page (collectTextStats over `body`); every element of it is looked at. */
@@ -52,7 +47,7 @@ export function removeRecommendationWidgets(body: Element, stats: StatsMap): voi
   const pageText = stats.get(body)?.text ?? 0;
   const headings: Element[] = [];
   for (const [element, own] of stats) {
-    if (own.text === 0 || own.text > MAX_HEADING_TEXT || own.text < 8 || !isHeadingLike(element)) continue;
+    if (own.text === 0 || own.text > THRESHOLDS.WIDGET_HEADING_MAX_TEXT || own.text < THRESHOLDS.WIDGET_HEADING_MIN_TEXT || !isHeadingLike(element)) continue;
     if (WIDGET_HEADING.test(normalizedText(element))) headings.push(element);
   }
   for (const heading of headings) {
@@ -66,7 +61,8 @@ export function removeRecommendationWidgets(body: Element, stats: StatsMap): voi
     let opened = false;
     for (let parent = widget.parentElement; parent && parent !== body; parent = parent.parentElement) {
       const text = stats.get(parent)?.text ?? 0;
-      if (text > MAX_WIDGET_SHARE * pageText || hasDescendantTag(parent, H1)) break;
+      // A widget never holds most of the page: then the heading sits on the content's own wrapper.
+      if (text > THRESHOLDS.CONTENT_MIN_SHARE * pageText || hasDescendantTag(parent, H1)) break;
       if (opened && text > (stats.get(widget)?.text ?? 0)) break;
       if (!opened && text > headingText) {
         if (!normalizedText(parent).startsWith(title)) break;
@@ -74,6 +70,6 @@ export function removeRecommendationWidgets(body: Element, stats: StatsMap): voi
       }
       widget = parent;
     }
-    widget.remove();
+    remove(widget, 'recommendation-widgets');
   }
 }

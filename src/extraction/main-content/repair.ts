@@ -9,9 +9,10 @@
  */
 
 import { elementsByTag } from '../dom/dom-walk.js';
+import { collapseWhitespace } from '../dom/text.js';
+import { remove } from './remove.js';
+import { THRESHOLDS } from './thresholds.js';
 
-const SWALLOWED_MIN_LENGTH = 200;
-const NOSCRIPT_MIN_TEXT = 200;
 /** Document-level tags that can only be parsing leftovers when found inside <body>. */
 const NESTED_DOCUMENT_TAGS = new Set(['html', 'body', 'HTML', 'BODY']);
 
@@ -46,32 +47,28 @@ function findRepairTargets(body: Element): RepairTargets {
 function repairSwallowedCdata(comments: Comment[]): void {
   for (const comment of comments) {
     const data = comment.data;
-    if (!data.startsWith('[CDATA[') || data.length < SWALLOWED_MIN_LENGTH) continue;
+    if (!data.startsWith('[CDATA[') || data.length < THRESHOLDS.SWALLOWED_CDATA_MIN_LENGTH) continue;
     const end = data.indexOf('>');
     if (end < 0 || !data.includes('<', end)) continue;
     insertMarkupBefore(comment, data.slice(end + 1));
+    // Emptied, not removed: its markup now stands before it.
     comment.remove();
   }
 }
-
-/** Enough of a noscript's text to tell whether the page shows the same text elsewhere. */
-const COPY_SAMPLE_LENGTH = 120;
-
-const squeezed = (text: string): string => text.replace(/\s+/g, ' ').trim();
 
 function unwrapContentNoscript(body: Element): void {
   let bodyText: string | null = null;
   for (const noscript of elementsByTag(body, 'NOSCRIPT')) {
     if (!noscript.isConnected) continue;
     const text = noscript.textContent ?? '';
-    const flat = squeezed(text);
-    if (flat.length < NOSCRIPT_MIN_TEXT) continue;
+    const flat = collapseWhitespace(text);
+    if (flat.length < THRESHOLDS.NOSCRIPT_MIN_TEXT) continue;
     // A fallback copy of markup the page also renders (an article body repeated for crawlers) would
     // show twice: it goes. Read only for the rare big noscript, so the whole-body text is built lazily.
-    bodyText ??= squeezed(body.textContent ?? '');
-    const sample = flat.slice(0, COPY_SAMPLE_LENGTH);
+    bodyText ??= collapseWhitespace(body.textContent ?? '');
+    const sample = flat.slice(0, THRESHOLDS.NOSCRIPT_COPY_SAMPLE);
     if (bodyText.indexOf(sample) !== bodyText.lastIndexOf(sample)) {
-      noscript.remove();
+      remove(noscript, 'repair-parsing');
       continue;
     }
     if (noscript.firstElementChild) {
@@ -80,6 +77,7 @@ function unwrapContentNoscript(body: Element): void {
       // Kept as raw text by a scripting-enabled parse: read it as markup.
       insertMarkupBefore(noscript, text);
     } else continue;
+    // Unwrapped, not removed: its content now stands before it.
     noscript.remove();
   }
 }
@@ -95,6 +93,7 @@ function unwrapNestedDocuments(nested: Element[]): void {
     const parent = element.parentNode;
     if (!parent) continue;
     for (const child of [...element.childNodes]) parent.insertBefore(child, element);
+    // Unwrapped, not removed: its content now stands before it.
     element.remove();
   }
 }

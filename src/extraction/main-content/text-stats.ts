@@ -1,4 +1,6 @@
 /** Per-element text and link-text lengths, computed in one walk so scoring never re-reads subtrees. */
+import { collapseWhitespace } from '../dom/text.js';
+
 export interface TextStats {
   /** Characters of text (whitespace runs counted as one). */
   text: number;
@@ -10,10 +12,6 @@ export type StatsMap = Map<Element, TextStats>;
 
 const SKIPPED = new Set(['SCRIPT', 'STYLE', 'NOSCRIPT', 'TEMPLATE']);
 
-function visibleLength(text: string): number {
-  return text.replace(/\s+/g, ' ').trim().length;
-}
-
 export function collectTextStats(root: Element): StatsMap {
   const stats: StatsMap = new Map();
   const walk = (element: Element, inLink: boolean): TextStats => {
@@ -21,7 +19,7 @@ export function collectTextStats(root: Element): StatsMap {
     const isLink = inLink || element.tagName === 'A';
     for (const child of element.childNodes) {
       if (child.nodeType === 3) {
-        const length = visibleLength(child.textContent ?? '');
+        const length = collapseWhitespace(child.textContent ?? '').length;
         own.text += length;
         if (isLink) own.link += length;
       } else if (child.nodeType === 1 && !SKIPPED.has((child as Element).tagName)) {

@@ -1,22 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { parseDocument } from '../../src/extraction/dom/dom.js';
-import { findMainContent } from '../../src/extraction/main-content.js';
-import { looksLikeListing } from '../../src/extraction/main-content/page-kind.js';
-import { plainText } from '../../src/extraction/dom/text.js';
+import { parseDocument } from '../../../../src/extraction/dom/dom.js';
+import { findMainContent } from '../../../../src/extraction/main-content/index.js';
+import { plainText } from '../../../../src/extraction/dom/text.js';
+import { extract, paragraphs } from './fixtures.js';
 
-const sentence = (topic: string, n: number): string =>
-  `This is sentence ${n} about ${topic}, written long enough to read as real prose with several clauses and details.`;
-const paragraphs = (topic: string, count: number): string =>
-  Array.from({ length: count }, (_, i) => `<p>${sentence(topic, i)} ${sentence(topic, i + 100)}</p>`).join('');
-
+const PAGE_URL = 'https://example.com/page';
 const siteNav = `<header><a href="/">Logo</a><nav><ul><li><a href="/a">Home menu</a></li><li><a href="/b">Shop menu</a></li></ul></nav></header>`;
 const siteFooter = `<footer><p>Copyright footer text</p><a href="/privacy">Privacy policy</a></footer>`;
 const cookieBanner = `<div class="cookie-consent">We use cookies banner. <a href="/cookies">Accept cookies</a></div>`;
-
-function extract(html: string, url = 'https://example.com/page'): string {
-  const main = findMainContent(parseDocument(`<!doctype html><html><head><title>T</title></head><body>${html}</body></html>`), url);
-  return main ? plainText(main.root) : '';
-}
 
 describe('findMainContent', () => {
   it('keeps an article body and drops navigation, cookie banner, share bar, related links and footer', () => {
@@ -24,7 +15,7 @@ describe('findMainContent', () => {
       <main><article><h1>Article title</h1>${paragraphs('rivers', 6)}
         <div class="share-bar"><a href="/s1">Share on network</a></div>
         <h3>Related stories</h3><ul><li><a href="/r1">Related story one</a></li><li><a href="/r2">Related story two</a></li></ul>
-      </article></main>${siteFooter}`);
+      </article></main>${siteFooter}`, PAGE_URL);
     expect(text).toContain('sentence 5 about rivers');
     for (const junk of ['Home menu', 'cookies banner', 'Share on network', 'Related story one', 'Copyright footer']) expect(text).not.toContain(junk);
   });
@@ -69,12 +60,12 @@ describe('findMainContent', () => {
   });
 
   it('reads content that a <![CDATA[ would otherwise hide from the parser', () => {
-    const text = extract(`<![CDATA[ stray ]]><div class="post">${paragraphs('hidden thread', 3)}</div>`);
+    const text = extract(`<![CDATA[ stray ]]><div class="post">${paragraphs('hidden thread', 3)}</div>`, PAGE_URL);
     expect(text).toContain('sentence 2 about hidden thread');
   });
 
   it('reads a thread served inside <noscript> to clients without scripts', () => {
-    const text = extract(`<noscript><div id="main-outlet"><h1>Topic</h1>${paragraphs('crawler view', 3)}</div></noscript>`);
+    const text = extract(`<noscript><div id="main-outlet"><h1>Topic</h1>${paragraphs('crawler view', 3)}</div></noscript>`, PAGE_URL);
     expect(text).toContain('sentence 1 about crawler view');
   });
 
@@ -88,10 +79,10 @@ describe('findMainContent', () => {
 
   it('drops modal dialogs however long their prose (policy pop-ups), unless they hold the page title', () => {
     const modal = `<div role="dialog" aria-modal="true" id="modal-refund"><h1>Refund policy</h1>${paragraphs('refund policy', 8)}</div>`;
-    const text = extract(`<main><h1>Wool Runner</h1><p>$110</p>${paragraphs('wool shoe', 2)}</main><footer>${modal}</footer>`);
+    const text = extract(`<main><h1>Wool Runner</h1><p>$110</p>${paragraphs('wool shoe', 2)}</main><footer>${modal}</footer>`, PAGE_URL);
     expect(text).toContain('sentence 1 about wool shoe');
     expect(text).not.toContain('refund policy');
-    const wrapped = extract(`<div role="dialog">${'<h1>Only title</h1>'}${paragraphs('dialog article', 3)}</div>`);
+    const wrapped = extract(`<div role="dialog">${'<h1>Only title</h1>'}${paragraphs('dialog article', 3)}</div>`, PAGE_URL);
     expect(wrapped).toContain('sentence 2 about dialog article');
   });
 
@@ -127,15 +118,5 @@ describe('findMainContent', () => {
     const text = extract(`${jsonLd}<main><article><h1>Open thread</h1>${paragraphs('the thread', 1)}</article><ol class="comment-list">${comments}</ol></main>`, 'https://blog.example.com/2018/09/open-thread');
     expect(text).toContain('sentence 0 about the thread');
     expect(text).not.toContain('reader view 2');
-  });
-
-  it('recognises a run of like linked blocks as a listing, and prose as not one', () => {
-    const listing = parseDocument(
-      `<!doctype html><html><body><div id="grid">${Array.from({ length: 6 }, (_, i) => `<div class="tile"><a href="/p${i}">Product ${i}</a><span>$${i}9.00</span></div>`).join('')}</div></body></html>`,
-    );
-    const article = parseDocument(`<!doctype html><html><body><article>${paragraphs('prose', 6)}<p><a href="/x">one link</a></p></article></body></html>`);
-    const textOf = (element: Element): number => (element.textContent ?? '').length;
-    expect(looksLikeListing(listing.body as unknown as Element, textOf)).toBe(true);
-    expect(looksLikeListing(article.body as unknown as Element, textOf)).toBe(false);
   });
 });

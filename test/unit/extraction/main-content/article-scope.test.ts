@@ -1,14 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { parseDocument } from '../../src/extraction/dom/dom.js';
-import { findMainContent } from '../../src/extraction/main-content.js';
-import { microdataArticle } from '../../src/extraction/main-content/article-scope.js';
-import { plainText } from '../../src/extraction/dom/text.js';
+import { microdataArticle } from '../../../../src/extraction/main-content/article-scope.js';
+import { mainText, OG_ARTICLE, pageOf, prose } from './fixtures.js';
 
-const prose = (topic: string, count: number): string =>
-  Array.from({ length: count }, (_, i) => `<p>Sentence ${i} about ${topic}, long enough to read as real prose, with clauses, details and a full stop at the end of it. ${`More words about ${topic}. `.repeat(3)}</p>`).join('');
-
-const page = (body: string): Document =>
-  parseDocument(`<!doctype html><html><head><title>T</title><meta property="og:type" content="article"></head><body>${body}</body></html>`) as unknown as Document;
+const page = (body: string): Document => pageOf(body, OG_ARTICLE);
 
 const teasers = Array.from({ length: 5 }, (_, i) => `<article class="postbox"><h2><a href="/other-${i}">Other post ${i}</a></h2>${prose(`other story ${i}`, 2)}</article>`).join('');
 
@@ -16,8 +10,7 @@ describe('microdata article scope', () => {
   it('keeps only the one BlogPosting that holds the title, not the long teasers of other posts after it', () => {
     const document = page(`<main><article itemscope itemtype="http://schema.org/BlogPosting"><h1>Only those who love themselves</h1>${prose('love', 2)}</article>
       <section><h3>You may like</h3>${teasers}</section></main>`);
-    const main = findMainContent(document as never, 'https://blog.example.com/only-those');
-    const text = plainText(main!.root);
+    const text = mainText(document, 'https://blog.example.com/only-those');
     expect(text).toContain('Sentence 0 about love');
     expect(text).not.toContain('other story');
   });

@@ -1,15 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { parseDocument } from '../../src/extraction/dom/dom.js';
-import { findMainContent } from '../../src/extraction/main-content.js';
-import { plainText } from '../../src/extraction/dom/text.js';
+import { extract } from './fixtures.js';
 
 const sentence = (topic: string, n: number): string =>
   `Reply ${n} about ${topic} is written long enough to read as real prose with several clauses and details.`;
-
-function extract(body: string, url: string): string {
-  const main = findMainContent(parseDocument(`<!doctype html><html><head><title>T</title></head><body>${body}</body></html>`), url);
-  return main ? plainText(main.root) : '';
-}
 
 const threadUrl = 'https://forum.example.com/threads/which-lens-to-buy.123/';
 
@@ -23,16 +16,24 @@ function post(n: number): string {
   </article>`;
 }
 
+function qaPost(type: 'Question' | 'Answer', n: number): string {
+  return `<div class="${type.toLowerCase()}" itemscope itemtype="https://schema.org/${type}">
+    <div class="js-voting-container"><div class="js-vote-count">${9000 + n}</div></div>
+    <ul class="post-taglist"><li><a href="/tags/keyboard">keyboard-shortcuts</a></li><li><a href="/tags/explorer">windows-explorer</a></li></ul>
+    <div class="s-prose" itemprop="text"><p>${sentence(type, n)} ${sentence('shortcuts', n)}</p></div>
+    <div class="post-signature"><div class="user-info">asked by user${n} 1,234 gold badges</div></div>
+    <div class="comments js-comments-container"><ul class="comments-list">
+      <li class="comment" itemscope itemtype="https://schema.org/Comment"><span class="comment-copy" itemprop="text">Side remark ${n}: did you try rebooting first?</span></li>
+    </ul></div>
+  </div>`;
+}
+
 describe('per-post chrome on forum threads', () => {
   it('drops poster cards, signatures and tool rows but keeps the posts', () => {
     const notices = '<ul class="notices notices--block"><li>Scam alert: members are reminded never to send money to strangers.</li></ul>';
     const text = extract(`<main>${notices}<h1>Which lens to buy?</h1>${[1, 2, 3, 4, 5].map(post).join('')}</main>`, threadUrl);
     for (let i = 1; i <= 5; i++) expect(text).toContain(`Reply ${i} about lenses`);
-    expect(text).not.toContain('Well-known member');
-    expect(text).not.toContain('4,321');
-    expect(text).not.toContain('My gear');
-    expect(text).not.toContain('Quote');
-    expect(text).not.toContain('Scam alert');
+    for (const chrome of ['Well-known member', '4,321', 'My gear', 'Quote', 'Scam alert']) expect(text).not.toContain(chrome);
   });
 
   it('drops poster cards repeated on every post of a page that declares nothing', () => {
@@ -49,18 +50,6 @@ describe('per-post chrome on forum threads', () => {
   });
 });
 
-function qaPost(type: 'Question' | 'Answer', n: number): string {
-  return `<div class="${type.toLowerCase()}" itemscope itemtype="https://schema.org/${type}">
-    <div class="js-voting-container"><div class="js-vote-count">${9000 + n}</div></div>
-    <ul class="post-taglist"><li><a href="/tags/keyboard">keyboard-shortcuts</a></li><li><a href="/tags/explorer">windows-explorer</a></li></ul>
-    <div class="s-prose" itemprop="text"><p>${sentence(type, n)} ${sentence('shortcuts', n)}</p></div>
-    <div class="post-signature"><div class="user-info">asked by user${n} 1,234 gold badges</div></div>
-    <div class="comments js-comments-container"><ul class="comments-list">
-      <li class="comment" itemscope itemtype="https://schema.org/Comment"><span class="comment-copy" itemprop="text">Side remark ${n}: did you try rebooting first?</span></li>
-    </ul></div>
-  </div>`;
-}
-
 describe('Q&A pages', () => {
   it('keeps the question and answers and drops the comment threads under them', () => {
     const body = `<div id="mainbar"><h1>How do I focus the file pane?</h1>${qaPost('Question', 0)}${[1, 2, 3].map((n) => qaPost('Answer', n)).join('')}
@@ -69,12 +58,7 @@ describe('Q&A pages', () => {
     const text = extract(body, 'https://qa.example.com/questions/42/how-do-i-focus-the-file-pane');
     expect(text).toContain('Question is written');
     for (let n = 1; n <= 3; n++) expect(text).toContain(`Reply ${n} about Answer`);
-    expect(text).not.toContain('Side remark');
-    expect(text).not.toContain('gold badges');
-    expect(text).not.toContain('Thanks for contributing');
-    expect(text).not.toContain('Not the answer');
-    expect(text).not.toContain('9001');
-    expect(text).not.toContain('keyboard-shortcuts');
+    for (const chrome of ['Side remark', 'gold badges', 'Thanks for contributing', 'Not the answer', '9001', 'keyboard-shortcuts']) expect(text).not.toContain(chrome);
   });
 
   it('keeps comments on forum pages that are not Q&A posts (the comments are the thread)', () => {

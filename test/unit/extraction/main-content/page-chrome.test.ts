@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { parseDocument } from '../../src/extraction/dom/dom.js';
-import { findMainContent } from '../../src/extraction/main-content.js';
-import { plainText } from '../../src/extraction/dom/text.js';
+import { passesFor } from '../../../../src/extraction/main-content/policy.js';
+import { extract, textAfterBoilerplate } from './fixtures.js';
+
+/** A paragraph of `words` then prose long enough (over 100 characters) to count for the prose guard. */
+const guardedProse = (words: string): string => `<p>${words} ${'This sentence is long enough to count as real prose for the guard. '.repeat(3)}</p>`;
 
 const section = (n: number): string =>
   `<section><h2>Cover ${n}</h2><p>${`Cover ${n} pays your vet bills for accidents and illnesses, with a choice of deductibles and limits. `.repeat(3)}</p></section>`;
@@ -9,41 +11,46 @@ const section = (n: number): string =>
 /** Legal notes long enough to count as prose (several paragraphs over 100 characters). */
 const legal = [1, 2, 3, 4].map((n) => `<p>Disclaimer ${n}: ${'Prices vary based on how you buy insurance, and coverage is subject to policy terms and state availability. '.repeat(2)}</p>`).join('');
 
-function extract(footer: string): string {
-  const body = `<div class="page"><h1>Pet insurance</h1>${[1, 2, 3, 4, 5, 6].map(section).join('')}</div>${footer}`;
-  const html = `<!doctype html><html><head><title>T</title></head><body>${body}</body></html>`;
-  const main = findMainContent(parseDocument(html), 'https://insure.example.com/pet-insurance/');
-  return main ? plainText(main.root) : '';
-}
+const PET_INSURANCE = 'https://insure.example.com/pet-insurance/';
+
+/** A pet-insurance page of six sections (no <main>) followed by `footer`. */
+const withFooter = (footer: string): string => extract(`<div class="page"><h1>Pet insurance</h1>${[1, 2, 3, 4, 5, 6].map(section).join('')}</div>${footer}`, PET_INSURANCE);
+
+describe('page-level footers', () => {
+  it('drops the site footer even when it holds prose, keeps an article footer', () => {
+    const siteFooter = `<footer role="contentinfo">${guardedProse('Financing available to qualified customers.').repeat(5)}</footer>`;
+    const storyFooter = `<footer>${guardedProse('Notes on this story.').repeat(5)}</footer>`;
+    const text = textAfterBoilerplate(`<main><h1>MacBook Air</h1><p>Light, fast and quiet.</p></main>${siteFooter}<article><h2>Story</h2><p>Body.</p>${storyFooter}</article>`, passesFor('unknown'));
+    expect(text).toContain('Light, fast');
+    expect(text).not.toContain('Financing available');
+    expect(text).toContain('Notes on this story');
+  });
+});
 
 describe("the page's own footer", () => {
   it('is removed even when its legal notes are long prose', () => {
-    const text = extract(`<footer class="site"><ul><li><a href="/map">Site map</a></li></ul>${legal}</footer>`);
+    const text = withFooter(`<footer class="site"><ul><li><a href="/map">Site map</a></li></ul>${legal}</footer>`);
     expect(text).toContain('Cover 6 pays your vet bills');
     expect(text).not.toContain('Disclaimer 2');
   });
 
   it('inside the main landmark keeps its prose (a story footer)', () => {
     const body = `<main><h1>Pet insurance</h1>${[1, 2, 3].map(section).join('')}<footer>${legal}</footer></main>`;
-    const html = `<!doctype html><html><head><title>T</title></head><body>${body}</body></html>`;
-    const main = findMainContent(parseDocument(html), 'https://insure.example.com/pet-insurance/');
-    expect(main ? plainText(main.root) : '').toContain('Disclaimer 2');
+    expect(extract(body, PET_INSURANCE)).toContain('Disclaimer 2');
   });
 
   it('is removed even when it holds over a third of the page text', () => {
     const links = [1, 2, 3, 4, 5, 6, 7, 8].map((n) => `<li><a href="/p${n}">Insurance product number ${n}</a></li>`).join('');
     const footer = `<footer><ul>${links}</ul>${legal}${legal}</footer>`;
     const body = `<main><h1>Pet insurance</h1>${[1, 2, 3].map(section).join('')}</main>${footer}`;
-    const html = `<!doctype html><html><head><title>T</title></head><body>${body}</body></html>`;
-    const main = findMainContent(parseDocument(html), 'https://insure.example.com/pet-insurance/');
-    const text = main ? plainText(main.root) : '';
+    const text = extract(body, PET_INSURANCE);
     expect(text).toContain('Cover 3 pays your vet bills');
     expect(text).not.toContain('Disclaimer 2');
   });
 
   it('is removed on a page without a <main> landmark when it holds over a third of the page text', () => {
     const links = [1, 2, 3, 4, 5, 6, 7, 8].map((n) => `<li><a href="/p${n}">Insurance product number ${n}</a></li>`).join('');
-    const text = extract(`<footer><ul>${links}</ul>${legal}${legal}${legal}</footer>`);
+    const text = withFooter(`<footer><ul>${links}</ul>${legal}${legal}${legal}</footer>`);
     expect(text).toContain('Cover 6 pays your vet bills');
     expect(text).not.toContain('Disclaimer 2');
   });

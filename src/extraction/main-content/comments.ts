@@ -1,0 +1,50 @@
+/**
+ * Reader comments: boilerplate under an article, but the very content of a forum thread; which of the
+ * two a page declaring nothing is, its markup tells (holdsOneArticle).
+ */
+import { collapsedLength as textLength, hasAncestorOrSelf } from '../dom/dom-walk.js';
+import { THRESHOLDS } from './thresholds.js';
+
+const COMMENT_WORDS = /(?:^|[\s_-])(?:comments?|commentlist|comment-list|comments-area|comment-section)(?:$|[\s_-])/i;
+
+/** Whether class/id `names` name a block of reader comments. */
+export function namesComments(names: string): boolean {
+  return COMMENT_WORDS.test(names);
+}
+
+/** Syntax highlighters mark code comments up as "comment" spans ("hljs-comment", "token comment"): code, not reader comments. */
+const CODE_TAGS = new Set(['PRE', 'CODE']);
+const isCode = (element: Element): boolean => CODE_TAGS.has(element.tagName);
+
+export function isInCode(element: Element): boolean {
+  return hasAncestorOrSelf(element, isCode);
+}
+
+/** hAtom's blog entry class, as Blogger and WordPress themes write it. */
+const HENTRY = /(?:^|\s)hentry(?:$|\s)/;
+
+/**
+ * Markup that declares a blog entry. A bare <article> does not count: discussion sites wrap the story
+ * heading a thread in one too, and there the comments are the content.
+ */
+function isArticleMarker(element: Element): boolean {
+  const itemprop = element.getAttribute('itemprop');
+  return itemprop === 'articleBody' || itemprop === 'blogPost' || HENTRY.test(element.getAttribute('class') ?? '');
+}
+
+/**
+ * A page declaring nothing whose markup holds exactly one blog entry (a schema.org articleBody or
+ * blogPost, an hAtom entry) is a post with reader comments under it; a thread marks up each post
+ * alike, or none. Entries inside another count once; shells with next to no text not at all.
+ */
+export function holdsOneArticle(all: Element[]): boolean {
+  let outermost: Element | null = null;
+  let count = 0;
+  for (const element of all) {
+    if (!isArticleMarker(element) || (outermost && outermost.contains(element))) continue;
+    if (textLength(element) < THRESHOLDS.ARTICLE_MARKER_MIN_TEXT) continue;
+    outermost = element;
+    if (++count > 1) return false;
+  }
+  return count === 1;
+}

@@ -1,0 +1,79 @@
+import { fragmentBody, type DomDocument, type DomElement } from '../dom/dom.js';
+import { keepArticleScope } from './article-scope.js';
+import { removeBoilerplate } from './boilerplate.js';
+import { removeCardGrids } from './card-grids.js';
+import { cleanContent } from './cleanup.js';
+import { holdsArticleBody, looksLikeArticleAddress, looksLikeIndexPage, readPageSigns } from './listing-evidence.js';
+import { findOwnCandidate } from './own-candidate.js';
+import { guessPageKind, looksLikeListing } from './page-kind.js';
+import { passesFor, rootPassesFor, type RootKind } from './policy.js';
+import { runReadability } from './readability.js';
+import { removeRecommendationWidgets } from './recommendation-widgets.js';
+import { recorder } from './remove.js';
+import { repairParsing } from './repair.js';
+import { chooseRoot } from './root-choice.js';
+import { collectTextStats } from './text-stats.js';
+
+export interface MainContent {
+  /** A <body> element of a fresh document holding only the main content. */
+  root: DomElement;
+  title: string | null;
+  byline: string | null;
+}
+
+/**
+ * Finds the main content of a page. Mutates `document` (callers read metadata first).
+ * Returns null when the page has no main content. The passes run by page kind are the policy's
+ * (policy.ts): chrome removal, our own root, Readability, the choice between the two, cleanup.
+ */
+export function findMainContent(document: DomDocument, pageUrl: string): MainContent | null {
+  const dom = document as unknown as Document;
+  const body = dom.body as Element | null;
+  if (!body) return null;
+  const declared = guessPageKind(dom, pageUrl);
+  const passes = passesFor(declared);
+  // Read before boilerplate removal, which drops pagination bars.
+  const signs = passes['page-signs'] && !looksLikeArticleAddress(pageUrl) ? readPageSigns(dom) : null;
+  if (passes['repair-parsing']) repairParsing(body);
+  if (passes['article-scope']) keepArticleScope(body);
+  removeBoilerplate(body, passes);
+  // Card grids hand on the page's text stats (read before their tiles went) to the widget pass.
+  const stats = passes['card-grids'] ? removeCardGrids(body) : null;
+  if (passes['recommendation-widgets']) removeRecommendationWidgets(body, stats ?? collectTextStats(body));
+
+  const own = findOwnCandidate(body);
+  // What our root being a run of like linked blocks means on this kind: an index sign, the kind `repeated`, or items Readability must keep.
+  const runRole = passes['run-of-items'];
+  const runOfItems = own !== null && runRole !== false && looksLikeListing(own.root, (element) => own.stats.get(element)?.text ?? 0);
+  let kind: RootKind = runOfItems && runRole === 'makes-repeated' ? 'repeated' : declared;
+  // An index page calling itself an article (og:type=article on a blog home): several signs must agree.
+  if (passes['index-page'] && own && signs && looksLikeIndexPage(own.root, own.stats, signs, runOfItems && runRole === 'index-sign')) kind = 'index';
+  const rootPasses = rootPassesFor(kind);
+  recorder()?.judged(declared, kind, own?.root ?? null);
+  // Read now, like the HTML below: Readability rewrites the document it reads.
+  const ownIsArticle = rootPasses['listing-text-share'] && own !== null && holdsArticleBody(own.root, own.stats);
+  const ownHtml = own ? own.root.outerHTML : '';
+  const readability = runReadability(dom);
+
+  const choice = own
+    ? chooseRoot({
+        kind,
+        passes: rootPasses,
+        own,
+        ownIsBody: own.root === body,
+        ownIsArticle,
+        ownHasItems: runOfItems && runRole === 'items-share',
+        atNoStoryAddress: signs !== null,
+        pageUrl,
+        readabilityLength: readability ? readability.textLength : null,
+      })
+    : null;
+  recorder()?.rootChosen(choice, readability?.textLength ?? null);
+  const useOwn = choice?.useOwn === true;
+  const html = useOwn ? ownHtml : readability?.html;
+  if (!html) return null;
+  const root = fragmentBody(html);
+  cleanContent(root as unknown as Element, rootPasses, useOwn ? 'own' : 'readability', pageUrl);
+  if (!root.textContent?.trim() && !root.querySelector('img')) return null;
+  return { root, title: readability?.title ?? (dom.title?.trim() || null), byline: readability?.byline ?? null };
+}

@@ -1,0 +1,120 @@
+/**
+ * Page furniture in the chosen root: short lines readers and the benchmarks' annotators do not count
+ * as content — photo credits, copyright lines, datelines and bylines, author bios, newsletter pitches,
+ * widget labels — and "Related: …" pointers to other pages.
+ */
+import { descendants, hasDescendantTag, normalizedText, SUBHEADINGS } from '../dom/dom-walk.js';
+import { remove } from './remove.js';
+import { collectTextStats, linkDensity } from './text-stats.js';
+import { THRESHOLDS } from './thresholds.js';
+
+/**
+ * Short blocks whose whole text is a known kind of page furniture, as written across the web:
+ * photo credits ("Photo: …", "Image credit: …", "(Image: Getty)"), copyright lines, timestamps
+ * ("Updated 10:02 AM", "Published: 18 Nov 2019"), bylines ("By Jane Doe - 11/18/19"), and lone
+ * widget labels ("Advertisement", "Caption", "Close", "Share").
+ */
+const CREDIT_LINE = /^\(?\s*(?:photo(?:graph)?|image|picture|pic|illustration|video|foto|bild)s?(?:\s+(?:credit|copyright))?s?\s*(?::|©|by\s|(?<=copyright)\s)/i;
+const CREDIT_TAIL = /\(\s*(?:(?:photo|image|picture|pic)s?(?:\s+credit)?\s*(?::|by\s)|[^()]{0,40}\b(?:photo|images)\s*\/)[^()]*\)\s*$/i;
+const COPYRIGHT_LINE = /^(?:©|\(c\)\s|copyright\b)/i;
+const DATELINE = /^(?:(?:first\s+|last\s+)?(?:published|updated|posted|modified|last modified)(?:\s+(?:on|at))?\s*:?\s*[^.!?]*\d[^.!?]*|published|updated|posted)$/i;
+const BYLINE = /^[Bb][Yy]\s+\p{Lu}[\p{L}.'’-]*(?:\s+\p{Lu}[\p{L}.'’-]*){0,3}(?:\s*(?:,|\||-|–|—|and|&|\bon\b)\s*[^.!?]*)?$/u;
+const UI_LABEL =
+  /^(?:advert(?:isement)?|ad|sponsored|caption|close|share(?:\s+(?:this|on)(?:\s+\w+)?)?|tweet|print|email|loading(?:\s+content)?\s*(?:\.\.\.|…)?|highlights|breaking news|skip (?:ad|advert(?:isement)?)|(?:view\s+|show\s+)?comments?|subscribe|sign up|don'?t miss|about the author|view author archive|media playback is unsupported on your device|you (?:may|might) also like(?:\.\.\.|…|:)?|related news|recent articles|popular this week|more:|tell us what you think(?:\.\.\.|…)?|want more stories like this\??|like this story\? share it with a friend!?|this slideshow requires javascript\.?)$/i;
+/**
+ * A line that is only a date, optionally with weekday and time ("October 06, 2018",
+ * "Monday, 18 Nov 2019, 19:09", "22 de outubro de 2010 às 20:13", "05/10/2018").
+ */
+const DATE_ONLY =
+  /^(?:[\p{L}-]+\.?,?\s+)?(?:\d{1,2}(?:st|nd|rd|th)?\.?\s+(?:de\s+)?\p{L}{3,}\.?,?\s+(?:de\s+)?\d{4}|\p{L}{3,}\.?\s+\d{1,2}(?:st|nd|rd|th)?,?\s+\d{4}|\d{1,2}[./-]\d{1,2}[./-]\d{2,4}|\d{4}-\d{2}-\d{2})(?:[\s,|@-]+(?:at\s+|às\s+|à\s+|um\s+)?\d{1,2}[:h.]\d{2}(?:\s*[ap]\.?m\.?)?(?:\s+\p{Lu}{2,4})?)?$/iu;
+/** "Jane Doe is a reporter for …": the author box under an article. */
+const AUTHOR_BIO = /^\p{Lu}[\p{L}.'’-]+(?:\s+\p{Lu}[\p{L}.'’-]+){1,3}\s+is\s+(?:a|an|the)\s[^.!?]{0,120}\b(?:reporter|writer|editor|correspondent|journalist|contributor|columnist|author|freelancer)\b/u;
+/** "Sign up to our newsletter …", "Click here to subscribe …": a newsletter pitch. */
+const NEWSLETTER_PITCH = /\b(?:sign(?:\s|-)?up|subscribe)\b[^]*\b(?:newsletters?|inbox)\b|\b(?:newsletters?|inbox)\b[^]*\b(?:sign(?:\s|-)?up|subscribe)\b|^click here to subscribe\b/i;
+/**
+ * Lines about the article rather than of it: wire-service credits ("(Reporting by …; editing by …)"),
+ * how to reach the author ("Have a tip? … may be reached at …", "Follow her on Twitter"), affiliate
+ * disclosures, reading times ("Tempo de leitura: 2 minutos", "4 min read").
+ */
+const ABOUT_THE_ARTICLE =
+  /^\(?\s*(?:additional\s+)?(?:reporting|writing|editing)\s+by\b|\b(?:may|can)\s+be\s+reached\s+at\b|^have\s+a\s+(?:news\s+)?tip\?|^follow\s+(?:him|her|them|us|me)\s+on\s+(?:twitter|facebook|instagram|x)\b|^this\s+(?:post|article|page|story)\s+(?:may\s+)?contains?\s+affiliate|^(?:reading\s+time|read\s+time|tempo\s+de\s+leitura|temps\s+de\s+lecture|lesezeit|tiempo\s+de\s+lectura)\s*:?\s*\d+\s*\p{L}+\.?$|^\d+\s*min(?:ute)?s?\s+read$|^(?:e-?mail|contact|reach)\s+[^.!?]{0,60}\bat\s+\S+@\S+/iu;
+/** Leftovers of page machinery: a gallery's "Image 2 of 5", an unrendered WordPress shortcode "[button …]…[/button]". */
+const MACHINERY = /^(?:(?:image|photo|picture|slide)\s+\d+\s+(?:of|\/)\s+\d+|\[(\w+)\b[^\]]*\][^]*\[\/\1\])$/i;
+/**
+ * A photo credit on its own line: names then a picture agency ("Sakib Ali/Hindustan Times/Getty Images",
+ * "Natalie Naccache | Bloomberg | Getty Images", "Shutterstock").
+ */
+const AGENCY_CREDIT = /^(?:[^.!?]{0,80}(?:\/|\||—|–|-|,|\bvia)\s*)?(?:getty\s+images|shutterstock(?:\.com)?|istock(?:photo)?|alamy(?:\s+stock\s+photo)?|afp|ap(?:\s+photo)?|reuters|epa(?:-efe)?|dpa)$/i;
+
+/** "Related: …", "READ MORE: …", "See also …": a label and a link to another page. */
+const LINK_LABEL = /^(?:related(?:\s+(?:stories|articles|content|posts?))?|read\s+(?:more|also|next)|see\s+(?:more|also)|also\s+(?:read|see|on\s+\S+)|more|don'?t\s+miss|recommended|watch|listen|click here)\b[^.!?]{0,40}?:/i;
+
+const BLOCKS = new Set(['P', 'DIV', 'SPAN', 'SMALL', 'EM', 'STRONG', 'I', 'B', 'LI', 'DD', 'DT', ...SUBHEADINGS, 'SECTION', 'FIGURE', 'BLOCKQUOTE']);
+const MEDIA = new Set(['IMG', 'PICTURE', 'VIDEO', 'TABLE', 'PRE']);
+const LINK = new Set(['A']);
+
+type Furniture = 'caption' | 'stamp' | 'label';
+
+const INLINE = new Set(['SPAN', 'EM', 'STRONG', 'I', 'B', 'SMALL', 'A']);
+
+function furnitureKind(text: string, element: Element): Furniture | null {
+  if (text.length > THRESHOLDS.CAPTION_MAX_TEXT) return null;
+  if (CREDIT_TAIL.test(text)) return 'caption';
+  if (text.length > THRESHOLDS.FURNITURE_MAX_TEXT) return null;
+  if (CREDIT_LINE.test(text) || COPYRIGHT_LINE.test(text)) return 'caption';
+  // "1:23 p.m." would end the sentence for the patterns below.
+  const stamp = text.replace(/\b([ap])\.m\./gi, '$1m');
+  if (DATELINE.test(stamp) || (text.length <= THRESHOLDS.STAMP_MAX_TEXT && (BYLINE.test(text) || DATE_ONLY.test(stamp)))) return 'stamp';
+  if (AUTHOR_BIO.test(text) || NEWSLETTER_PITCH.test(text) || ABOUT_THE_ARTICLE.test(text) || MACHINERY.test(text)) return 'label';
+  // A bare agency name inside a sentence is a dateline's "(Reuters)", not a credit line.
+  if (text.length <= THRESHOLDS.STAMP_MAX_TEXT && AGENCY_CREDIT.test(text) && (!INLINE.has(element.tagName) || /[/|—–,-]|\bvia\b/.test(text))) return 'caption';
+  return UI_LABEL.test(text) ? 'label' : null;
+}
+
+function sameAddress(text: string, pageUrl: string): boolean {
+  if (!/^https?:\/\/\S+$/.test(text)) return false;
+  const strip = (u: string): string => u.replace(/^https?:\/\/(?:www\.)?/, '').replace(/[?#].*$/, '').replace(/\/$/, '');
+  return strip(text) === strip(pageUrl);
+}
+
+/** The cleanup rows removeFurniture reads, for the page at hand. */
+export interface FurniturePasses {
+  furniture: boolean;
+  stamps: boolean;
+  /** "Related: …" lines and link-only paragraphs (in Readability's pick of a page that is no listing). */
+  linkPointers: boolean;
+}
+
+/**
+ * Removes page furniture (see above) and label-plus-link lines. Dates and bylines that recur on
+ * every item are part of a listing's content (an index of posts or repositories), so they stay.
+ */
+export function removeFurniture(body: Element, pageUrl: string, passes: FurniturePasses): void {
+  const stats = collectTextStats(body);
+  // Text no shorter than these stats say (each text node trimmed); longer blocks are never furniture.
+  const longest = Math.max(THRESHOLDS.CAPTION_MAX_TEXT, pageUrl.length + THRESHOLDS.PAGE_ADDRESS_SLACK);
+  const stamps: Element[] = [];
+  for (const element of descendants(body)) {
+    if (!BLOCKS.has(element.tagName)) continue;
+    const known = stats.get(element)?.text ?? 0;
+    if (known === 0 || known > longest || !element.isConnected || hasDescendantTag(element, MEDIA)) continue;
+    const text = normalizedText(element);
+    if (!text) continue;
+    const kind = furnitureKind(text, element);
+    if (kind === 'stamp') {
+      if (passes.stamps && !stamps.some((stamp) => stamp.contains(element))) stamps.push(element);
+      continue;
+    }
+    if (kind || sameAddress(text, pageUrl)) {
+      if (passes.furniture) remove(element, 'furniture');
+      continue;
+    }
+    if (!passes.linkPointers || text.length > THRESHOLDS.FURNITURE_MAX_TEXT || !hasDescendantTag(element, LINK)) continue;
+    const density = linkDensity(stats.get(element));
+    // A label then a link ("Related: …"), or a paragraph that is nothing but one link, is a pointer elsewhere.
+    if ((LINK_LABEL.test(text) && density >= THRESHOLDS.LINK_POINTER_MIN_DENSITY) || (element.tagName === 'P' && density >= THRESHOLDS.LINK_PARAGRAPH_MIN_DENSITY)) {
+      remove(element, 'link-pointers');
+    }
+  }
+  if (stamps.length < THRESHOLDS.LISTING_MIN_STAMPS) for (const stamp of stamps) remove(stamp, 'stamps');
+}

@@ -1,0 +1,64 @@
+/**
+ * Page chrome recognised by markup rather than by names: navigation, footer and aside landmarks and
+ * chrome roles, hidden elements, modal dialogs, and the site's own footer and header.
+ */
+import { H1, hasAncestorOrSelf, hasDescendantTag } from '../dom/dom-walk.js';
+
+/** Landmarks that hold site chrome. <header> is judged separately: an article's header holds its title. */
+const CHROME_TAGS = new Set(['NAV', 'FOOTER', 'ASIDE']);
+const CHROME_ROLES = new Set(['navigation', 'contentinfo', 'complementary', 'banner', 'menu', 'menubar', 'search']);
+
+/** A chrome landmark or role, or an element marked hidden. */
+export function isChrome(element: Element): boolean {
+  if (CHROME_TAGS.has(element.tagName) || element.hasAttribute('hidden')) return true;
+  const role = element.getAttribute('role');
+  return (role !== null && CHROME_ROLES.has(role)) || element.getAttribute('aria-hidden') === 'true';
+}
+
+/** Chrome only because hidden (not a landmark or a chrome role): a collapsed panel may be content. */
+export function isHiddenOnly(element: Element): boolean {
+  if (CHROME_TAGS.has(element.tagName)) return false;
+  const role = element.getAttribute('role');
+  return role === null || !CHROME_ROLES.has(role);
+}
+
+export const HIDDEN_STYLE = /(?:display\s*:\s*none|visibility\s*:\s*hidden)/i;
+
+/** Styled display:none or visibility:hidden. */
+export function isHiddenByStyle(element: Element): boolean {
+  const style = element.getAttribute('style');
+  return style !== null && HIDDEN_STYLE.test(style);
+}
+
+/**
+ * Modal dialogs (policy pop-ups, size guides, newsletter and cookie modals) are never the page's
+ * content, however long their prose, unless they hold the page title.
+ */
+export function isModal(element: Element): boolean {
+  const role = element.getAttribute('role');
+  return role === 'dialog' || role === 'alertdialog' || element.getAttribute('aria-modal') === 'true';
+}
+
+const isMainLandmark = (element: Element): boolean =>
+  element.tagName === 'ARTICLE' || element.tagName === 'MAIN' || element.getAttribute('role') === 'main';
+
+/**
+ * The page's own footer landmark (a <footer> or role=contentinfo outside any article or main, without the
+ * title): its paragraphs are legal notes, pricing disclaimers and the company blurb, and on a short landing
+ * page its link columns and notes can outweigh the content (Apple's and Samsung's footnote lists, a shop's
+ * "about us"), so neither its prose nor its share of the page spares it. A footer inside an article or
+ * main is the story's own (notes, sources) and stays guarded.
+ */
+export function isSiteFooter(element: Element): boolean {
+  if (element.tagName !== 'FOOTER' && element.getAttribute('role') !== 'contentinfo') return false;
+  return !hasDescendantTag(element, H1) && !hasAncestorOrSelf(element.parentElement ?? element, isMainLandmark);
+}
+
+const NAV_OR_LIST = new Set(['NAV', 'UL']);
+
+/** A page-level <header> (not inside an article or main) is site chrome: logo, menu, search; one holding only the title stays. */
+export function isSiteHeader(header: Element): boolean {
+  if (header.tagName !== 'HEADER' && header.getAttribute('role') !== 'banner') return false;
+  if (!header.isConnected || hasAncestorOrSelf(header, isMainLandmark)) return false;
+  return !hasDescendantTag(header, H1) || hasDescendantTag(header, NAV_OR_LIST);
+}

@@ -1,0 +1,159 @@
+/**
+ * The main-content policy as data: which pass runs on which kind of page. One row a pass, one column a
+ * page kind; rows run top to bottom in this order (findMainContent, boilerplate.ts and cleanup.ts walk
+ * them so), and in the pass over class/id names (from 'embeds' to 'qa-comments') a block goes to the
+ * first row that claims it. A cell is `false` (off), `true` (on) or a word saying how the pass runs
+ * there. Each row's comment says what the pass removes and the evidence that put it there (commit,
+ * measured figure). Every numeric knob is in THRESHOLDS (thresholds.ts).
+ *
+ * Declared kinds come from the page's own signals (page-kind.ts). Two kinds are derived once our root
+ * is known: `repeated`, a page declaring nothing whose root is a run of like linked blocks, and `index`,
+ * a page declaring an article on which several listing signs agree.
+ */
+import type { ChromeNameRule } from './chrome-names.js';
+import type { PageKind, RootKind } from './kinds.js';
+
+export type { RootKind } from './kinds.js';
+
+export { THRESHOLDS } from './thresholds.js';
+export type { PageKind } from './page-kind.js';
+
+
+/** A row over the declared kinds; `const` keeps each cell's literal type. */
+function byKind<const A, const U, const F, const P, const L>(article: A, unknown: U, forum: F, product: P, listing: L) {
+  return { article, unknown, forum, product, listing };
+}
+
+/** A row over the declared and the derived kinds. */
+function byRootKind<const A, const U, const F, const P, const L, const R, const I>(
+  article: A,
+  unknown: U,
+  forum: F,
+  product: P,
+  listing: L,
+  repeated: R,
+  index: I,
+) {
+  return { article, unknown, forum, product, listing, repeated, index };
+}
+
+/** Passes before the root is chosen, by the page's declared kind. */
+export const PASSES_BY_DECLARED_KIND = {
+  //                               article       unknown           forum     product listing
+  /** Reads pagination and <article> count before chrome removal, for the index test (only at addresses naming no story) (e6cc914). */
+  'page-signs':             byKind(true,         false,            false,    false,  false),
+  /** Re-parses markup a bogus <![CDATA[ swallowed (XenForo), unwraps <noscript> content (Discourse) and nested <html>/<body>; drops a noscript that repeats the story (320360e, f9eee89). */
+  'repair-parsing':         byKind(true,         true,             true,     true,   true),
+  /** The page's one microdata article (holding the title) bounds the content: other stories' teasers go (818926f: scrapinghub 0.975 -> 0.977). */
+  'article-scope':          byKind(true,         false,            false,    false,  false),
+  /** Scripts, styles, media widgets and form controls: never content, their labels read "Add to cart", "Search" (320360e). */
+  'junk-tags':              byKind(true,         true,             true,     true,   true),
+  /** Modal dialogs (policy pop-ups, size guides) whatever their prose, unless they hold the title (6458787: WCXB 0.840 -> 0.846). */
+  'modals':                 byKind(true,         true,             true,     true,   true),
+  /** Hidden <pre> copies of the story (raw markdown for crawlers), spared otherwise as half the page's text (f9eee89). */
+  'hidden-text-copies':     byKind(true,         true,             false,    false,  false),
+  /** Keeps and shows collapsed accordion/tab panels (FAQ answers, product details) that hiding would drop (ae9ee57; 73b121f: product .680 -> .689). */
+  'collapsed-panels':       byKind(true,         true,             false,    true,   false),
+  /** nav/aside/footer landmarks, chrome roles and hidden elements, unless they hold much of the page or prose (320360e). */
+  'landmarks':              byKind(true,         true,             true,     true,   true),
+  /** The page's own footer (outside article/main) whatever its prose or share: legal notes, company blurb (23aa601: WCXB 0.869 -> 0.870, service .839 -> .845). */
+  'site-footer':            byKind(true,         true,             true,     true,   true),
+  /** Elements styled display:none / visibility:hidden, with the same guards as landmarks (320360e). */
+  'hidden-style':           byKind(true,         true,             true,     true,   true),
+  /** Embedded posts (tweets, Instagram) lose the class names that read as share bars (acc2940: scrapinghub 0.973 -> 0.975). */
+  'embeds':                 byKind(true,         true,             true,     true,   true),
+  /** Blocks whose class/id names them chrome (menus, cookie banners, share bars, ads...: chrome-names.ts) (320360e). */
+  'chrome-names':           byKind(true,         true,             true,     true,   true),
+  /** Spares a "pagination" block holding several item headings: an infinite-scroll grid, not a pager (776b3bf: collection .675 -> .684). */
+  'paged-grids':            byKind(true,         true,             true,     true,   true),
+  /** Reader comments; on undeclared pages only where the markup shows one blog entry they hang under (8ee04d4, 50bf725, 0675295). */
+  'comments':               byKind('always',     'if-one-article', false,    false,  false),
+  /** The writer's photo-name-biography box under a story (50bf725). */
+  'author-boxes':           byKind(true,         true,             false,    false,  false),
+  /** Customer reviews and ratings (by name here, by schema.org itemprop after the buy forms): opinions, not the description (e6cc914: scrapinghub 0.971 -> 0.973 with the index test). */
+  'reviews':                byKind(false,        false,            false,    true,   false),
+  /** Blocks named disclaimer/legal whatever their prose (b0d0a9d: product .665 -> .680, service .835 -> .845). */
+  'fine-print':             byKind(true,         true,             true,     true,   true),
+  /** Filter, facet and sort panels beside a grid; articles have none worth the risk (05c1a56: WCXB listing 0.664 -> 0.681). */
+  'facets':                 byKind(false,        true,             false,    true,   true),
+  /** Poster cards, signatures, tool rows and reply forms of each post; on undeclared pages only when repeated on 3+ posts (1bc769a, e4b7b0a, e9903c6). */
+  'post-chrome':            byKind(false,        'if-repeated',    'always', false,  false),
+  /** Comment threads under a Q&A question or answer: asides, not answers (1bc769a). */
+  'qa-comments':            byKind(false,        true,             true,     false,  false),
+  /** Cart forms (variant pickers, quantity, "Add to cart") around a product (776b3bf). */
+  'buy-forms':              byKind(false,        false,            false,    true,   false),
+  /** Forms with a visible control and no real paragraph: search, sort bars, sign-ups (9cc6eba: listing .718 -> .726). */
+  'control-forms':          byKind(true,         true,             true,     true,   true),
+  /** A page-level <header> (logo, menu, search) outside article/main (320360e). */
+  'site-headers':           byKind(true,         true,             true,     true,   true),
+  /** Runs of short linked tiles around one product ("Customers also bought") (722a02c: scrapinghub 0.969 -> 0.971; 3f48f5e). */
+  'card-grids':             byKind(false,        false,            false,    true,   false),
+  /** Blocks led by "You may also like", "Similar items"... around one product (3f48f5e: WCXB product 0.631 -> 0.658). */
+  'recommendation-widgets': byKind(false,        false,            false,    true,   false),
+  /**
+   * Whether our root is a run of like linked blocks, and what that means: one sign of an index (article),
+   * the derived kind `repeated` (unknown), or that Readability must keep nearly all of it (listing) (8ee04d4, 776b3bf).
+   */
+  'run-of-items':           byKind('index-sign', 'makes-repeated', false,    false,  'items-share'),
+  /** An article-declared page on which 3 of 4 listing signs agree is the derived kind `index` (e6cc914: WCXB 0.847 -> 0.849). */
+  'index-page':             byKind(true,         false,            false,    false,  false),
+};
+
+/** Passes from the choice of root on, by the kind the root is judged as. */
+export const PASSES_BY_ROOT_KIND = {
+  //                                article             unknown             forum               product             listing repeated index
+  /** A root that is the whole <body> found no content block: Readability's pick needs only BODY_ROOT_MIN_SHARE of it (e6cc914). */
+  'whole-body-fallback': byRootKind(false,              true,               false,              false,              false,  false,   false),
+  /** At an address naming no story, Readability's pick is weighed by LANDING_* shares (35b6f1f, 302f11a: WCXB 0.866 -> 0.867). */
+  'landing-share':       byRootKind(true,               false,              false,              false,              false,  false,   false),
+  /** Readability's pick must hold LISTING_MIN_TEXT_SHARE of our root's whole text: items are links (05c1a56: WCXB listing 0.664 -> 0.681). */
+  'listing-text-share':  byRootKind(false,              false,              false,              false,              true,   true,    false),
+  /** One copy of a block rendered twice (per screen size); in an article only long containers (3f48f5e, 26b377a: WCXB 0.862 -> 0.863, f9eee89). */
+  'duplicates':          byRootKind('long-containers',  'any-block',        false,              'any-block',        false,  false,   false),
+  /** Image captions and credits, unless the "caption" holds a heading (a card's text) (320360e, 776b3bf). */
+  'captions':            byRootKind(true,               true,               true,               true,               true,   true,    true),
+  /** Short bylines, dates and article tool rows named so in class/id, and <time> (320360e). */
+  'metadata-lines':      byRootKind(true,               true,               true,               true,               true,   true,    true),
+  /** Lines that are page furniture: photo credits, copyright, author bios, newsletter pitches, widget labels (8ee04d4, 722a02c, acc2940: scrapinghub 0.973 -> 0.975). */
+  'furniture':           byRootKind(true,               true,               true,               true,               true,   true,    true),
+  /** Datelines and bylines, unless LISTING_MIN_STAMPS recur (a listing's entries) (8ee04d4). */
+  'stamps':              byRootKind(true,               true,               true,               true,               true,   true,    true),
+  /** "Related: ..." lines and link-only paragraphs, in Readability's pick of a page that is no listing (8ee04d4). */
+  'link-pointers':       byRootKind('readability-pick', 'readability-pick', 'readability-pick', 'readability-pick', false,  false,   'readability-pick'),
+  /** Short link labels repeated on an article ("Share", "Read more"), in Readability's pick (8ee04d4). */
+  'repeated-labels':     byRootKind('readability-pick', false,              false,              false,              false,  false,   false),
+  /** Link lists ("Related stories") in Readability's pick of a page that is no listing, unless they are most of it (320360e; 5f751ca: WCXB 0.851 -> 0.853). */
+  'link-lists':          byRootKind('readability-pick', 'readability-pick', 'readability-pick', 'readability-pick', false,  false,   'readability-pick'),
+};
+
+type DeclaredRows = typeof PASSES_BY_DECLARED_KIND;
+type RootRows = typeof PASSES_BY_ROOT_KIND;
+
+/** Every named rule: a row of either table, or a group of chrome words (chrome-names.ts) under the 'chrome-names' row. */
+export type RuleName = keyof DeclaredRows | keyof RootRows | ChromeNameRule;
+
+/** One column of the declared-kind rows: how each pass runs on a page of one kind. */
+export type DeclaredPasses = { readonly [Row in keyof DeclaredRows]: DeclaredRows[Row][PageKind] };
+/** One column of the root-kind rows. */
+export type RootPasses = { readonly [Row in keyof RootRows]: RootRows[Row][RootKind] };
+
+function column<Rows extends Record<string, Record<Kind, unknown>>, Kind extends string>(rows: Rows, kind: Kind) {
+  const out: Record<string, unknown> = {};
+  for (const [row, cells] of Object.entries(rows)) out[row] = cells[kind];
+  return out as { [Row in keyof Rows]: Rows[Row][Kind] };
+}
+
+const DECLARED_COLUMNS = new Map<PageKind, DeclaredPasses>();
+const ROOT_COLUMNS = new Map<RootKind, RootPasses>();
+
+export function passesFor(kind: PageKind): DeclaredPasses {
+  let passes = DECLARED_COLUMNS.get(kind);
+  if (!passes) DECLARED_COLUMNS.set(kind, (passes = column(PASSES_BY_DECLARED_KIND, kind)));
+  return passes;
+}
+
+export function rootPassesFor(kind: RootKind): RootPasses {
+  let passes = ROOT_COLUMNS.get(kind);
+  if (!passes) ROOT_COLUMNS.set(kind, (passes = column(PASSES_BY_ROOT_KIND, kind)));
+  return passes;
+}

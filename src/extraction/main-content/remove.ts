@@ -1,0 +1,41 @@
+/**
+ * Every removal of page content goes through `remove`, naming the rule that made it, so that an
+ * explanation (explain.ts) can tell which rule removed which text. A recorder listens only while
+ * `recordingInto` runs (extract:dir --explain, tests); in normal runs `remove` is `node.remove()`
+ * after one null check, with no text read and no string built.
+ */
+import type { PageKind, RootKind, RuleName } from './policy.js';
+import type { RootChoice } from './root-choice.js';
+
+/** What an explanation hears of one findMainContent run. */
+export interface MainContentRecorder {
+  /** `node` is about to be removed by `rule`. */
+  removed(rule: RuleName, node: ChildNode): void;
+  /** The page's declared kind, the kind its root is judged as, and our own root (before Readability runs). */
+  judged(declared: PageKind, judgedAs: RootKind, ownRoot: Element | null): void;
+  /** The choice between the roots (null: our own root found no text) and the length of Readability's pick (null: none). */
+  rootChosen(choice: RootChoice | null, readabilityLength: number | null): void;
+}
+
+let listening: MainContentRecorder | null = null;
+
+/** The recorder installed for the current run, or null (normal runs). */
+export function recorder(): MainContentRecorder | null {
+  return listening;
+}
+
+/** Runs `run` with `into` hearing every removal and decision of main-content. */
+export function recordingInto<T>(into: MainContentRecorder, run: () => T): T {
+  const previous = listening;
+  listening = into;
+  try {
+    return run();
+  } finally {
+    listening = previous;
+  }
+}
+
+export function remove(node: ChildNode, rule: RuleName): void {
+  listening?.removed(rule, node);
+  node.remove();
+}

@@ -1,0 +1,102 @@
+/**
+ * Which root becomes the main content: Readability's pick or our own (own-candidate.ts). Readability
+ * keeps one best node, right for an article; our root keeps every block of a thread, a shop page or a
+ * listing. Each test below asks whether Readability's pick holds less than a share of our root's prose
+ * or text; the first that says so makes our root win and is named in the choice.
+ */
+import { looksLikeStoryInFolder } from './listing-evidence.js';
+import type { OwnCandidate } from './own-candidate.js';
+import type { RootKind, RootPasses } from './policy.js';
+import { THRESHOLDS } from './thresholds.js';
+
+/** What the choice weighs, read before Readability rewrites the page. */
+export interface RootFacts {
+  kind: RootKind;
+  passes: RootPasses;
+  own: OwnCandidate;
+  /** Our root is the whole <body>: it found no content block. */
+  ownIsBody: boolean;
+  /** Our root holds an article's body (long paragraphs): extra text beside it is menus and link boxes. */
+  ownIsArticle: boolean;
+  /** Our root on a declared listing is a run of like item blocks. */
+  ownHasItems: boolean;
+  /** The page declares an article at an address naming no story (page signs were read). */
+  atNoStoryAddress: boolean;
+  pageUrl: string;
+  /** Characters of text in Readability's pick; null when it picked nothing. */
+  readabilityLength: number | null;
+}
+
+type ShareName = 'READABILITY_MIN_SHARE' | 'BODY_ROOT_MIN_SHARE' | 'LANDING_MIN_SHARE' | 'LANDING_MIN_TEXT_SHARE' | 'LISTING_MIN_TEXT_SHARE' | 'LISTING_ITEMS_MIN_TEXT_SHARE';
+
+export interface OwnRootTest {
+  name: 'prose-share' | 'landing-text-share' | 'listing-text-share' | 'listing-items-share';
+  /** Whether the test is asked on this page. */
+  applies(facts: RootFacts): boolean;
+  /** The share Readability's pick must reach, and its name in THRESHOLDS (READABILITY_MIN_SHARE is by kind). */
+  share(facts: RootFacts): { name: ShareName; value: number };
+  /** Of our root's prose (text outside links) or its whole text. */
+  of: 'prose' | 'text';
+}
+
+const wholeBody = (facts: RootFacts): boolean => facts.passes['whole-body-fallback'] && facts.ownIsBody;
+const landing = (facts: RootFacts): boolean => facts.passes['landing-share'] && facts.atNoStoryAddress;
+
+/** In order; each names the THRESHOLDS entry it applies. */
+export const OWN_ROOT_TESTS: readonly OwnRootTest[] = [
+  {
+    name: 'prose-share',
+    applies: () => true,
+    share: (facts) =>
+      wholeBody(facts)
+        ? { name: 'BODY_ROOT_MIN_SHARE', value: THRESHOLDS.BODY_ROOT_MIN_SHARE }
+        : landing(facts)
+          ? { name: 'LANDING_MIN_SHARE', value: THRESHOLDS.LANDING_MIN_SHARE }
+          : { name: 'READABILITY_MIN_SHARE', value: THRESHOLDS.READABILITY_MIN_SHARE[facts.kind] },
+    of: 'prose',
+  },
+  {
+    // Not when our root is the whole <body> (menus count), mostly link text (a sidebar beside the topic)
+    // or the address is a slug in a news or blog folder (a story whose root holds related boxes).
+    name: 'landing-text-share',
+    applies: (facts) =>
+      landing(facts) &&
+      !facts.ownIsBody &&
+      facts.own.proseLength >= THRESHOLDS.LANDING_MIN_PROSE_SHARE * facts.own.textLength &&
+      !looksLikeStoryInFolder(facts.pageUrl),
+    share: () => ({ name: 'LANDING_MIN_TEXT_SHARE', value: THRESHOLDS.LANDING_MIN_TEXT_SHARE }),
+    of: 'text',
+  },
+  {
+    name: 'listing-text-share',
+    applies: (facts) => facts.passes['listing-text-share'] && !facts.ownIsArticle,
+    share: () => ({ name: 'LISTING_MIN_TEXT_SHARE', value: THRESHOLDS.LISTING_MIN_TEXT_SHARE }),
+    of: 'text',
+  },
+  {
+    name: 'listing-items-share',
+    applies: (facts) => facts.ownHasItems && !facts.ownIsArticle,
+    share: () => ({ name: 'LISTING_ITEMS_MIN_TEXT_SHARE', value: THRESHOLDS.LISTING_ITEMS_MIN_TEXT_SHARE }),
+    of: 'text',
+  },
+];
+
+/** Whether `test` makes our root win: Readability's pick holds less than its share. */
+export function prefersOwnRoot(test: OwnRootTest, facts: RootFacts): boolean {
+  if (!test.applies(facts)) return false;
+  const base = test.of === 'prose' ? facts.own.proseLength : facts.own.textLength;
+  return (facts.readabilityLength ?? 0) < test.share(facts).value * base;
+}
+
+export interface RootChoice {
+  facts: RootFacts;
+  useOwn: boolean;
+  /** What made our root win ('no-readability-pick' when Readability picked nothing); null when Readability's pick won. */
+  decidedBy: OwnRootTest['name'] | 'no-readability-pick' | null;
+}
+
+export function chooseRoot(facts: RootFacts): RootChoice {
+  if (facts.readabilityLength === null) return { facts, useOwn: true, decidedBy: 'no-readability-pick' };
+  const winner = OWN_ROOT_TESTS.find((test) => prefersOwnRoot(test, facts));
+  return { facts, useOwn: winner !== undefined, decidedBy: winner?.name ?? null };
+}

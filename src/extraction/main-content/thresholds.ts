@@ -1,0 +1,165 @@
+/**
+ * Every numeric knob of main-content, named once, each with the reason for its value. Lengths are
+ * characters of text with whitespace runs counted as one; shares are of the text (or prose, text
+ * outside links) named beside them. Knobs that look alike but measure different things keep their own
+ * names; the ones merged here were the same concept with the same value in several files.
+ */
+import type { RootKind } from './kinds.js';
+
+export const THRESHOLDS = {
+  // --- Which root wins: Readability's pick or our own (root-choice.ts) ---
+
+  /**
+   * Readability's pick must hold this share of our root's prose, by page kind: it keeps one best node,
+   * right for articles and too little for threads, shops and listings.
+   */
+  READABILITY_MIN_SHARE: {
+    /** A fifth, not less: CMSs stamp og:type=article on service pages too, where Readability keeps the intro box (2fce135: a tenth -> a fifth, WCXB article .947 -> .949, service .818 -> .822). */
+    article: 0.2,
+    /** Service and landing pages declare nothing and Readability keeps their first sections (35b6f1f: 0.6 -> 0.65, WCXB 0.860 -> 0.862 with LANDING_MIN_SHARE). */
+    unknown: 0.65,
+    /** A thread is many posts of equal weight; Readability keeps one. */
+    forum: 0.8,
+    /** Title, price, description and specs sit in separate boxes: Readability must find all of our root's prose. */
+    product: 1,
+    /** A listing is many like items; Readability keeps one block of them. */
+    listing: 0.8,
+    /** A run of like linked blocks (looksLikeListing): at 90% Readability found the same content, usually cleaner. */
+    repeated: 0.9,
+    /** Several listing signs agree (looksLikeIndexPage): always our root, Readability keeps one teaser (e6cc914). */
+    index: Infinity,
+  } satisfies Record<RootKind, number>,
+  /** Our root is the whole <body> on a page declaring nothing (it found no content block): Readability's pick with half its prose is the better bet (e6cc914). */
+  BODY_ROOT_MIN_SHARE: 0.5,
+  /** og:type=article on an address naming no story is a CMS default on a service page of several sections, of which Readability keeps one (35b6f1f). */
+  LANDING_MIN_SHARE: 0.5,
+  /** On such an address a pick with less of our root's whole text (links too) kept an intro or a few items of a topic page (302f11a: WCXB 0.866 -> 0.867, listing .718 -> .730). */
+  LANDING_MIN_TEXT_SHARE: 0.6,
+  /** ...only when our root is mostly prose: a root of link text holds a sidebar beside the topic Readability rightly kept (302f11a). */
+  LANDING_MIN_PROSE_SHARE: 0.5,
+  /** Listing items are links, so prose undercounts a listing: a pick with less of our root's whole text kept one block of items (05c1a56: WCXB listing 0.664 -> 0.681). */
+  LISTING_MIN_TEXT_SHARE: 0.3,
+  /** A declared listing whose root is a run of like item blocks: a pick with less of it kept a category blurb, not the grid (776b3bf: collection .675 -> .684). */
+  LISTING_ITEMS_MIN_TEXT_SHARE: 0.9,
+
+  // --- Our own root (own-candidate.ts) and Readability (readability.ts) ---
+
+  /** A child holding this share of its parent's weighted text replaces the parent as our root (320360e). */
+  DOMINANT_CHILD_SHARE: 0.8,
+  /** Link text weighs this much less than prose in our root's choice: a menu of many links must not outweigh a paragraph. */
+  LINK_TEXT_DISCOUNT: 0.7,
+  /** Readability's charThreshold: the least text it accepts as an article before retrying with looser rules. */
+  READABILITY_CHAR_THRESHOLD: 200,
+
+  // --- Paragraphs ---
+
+  /**
+   * A <p> this long is a real paragraph (prose), not a label, a hint or a menu entry: it spares a
+   * chrome-named block (with PROSE_BLOCK_MIN_TEXT) and a form holding it (control-forms).
+   */
+  REAL_PARAGRAPH: 100,
+  /**
+   * A facet panel's labels are shorter than this; a longer <p> makes the block an item or a blurb
+   * (class="filter-active" on a card). Not REAL_PARAGRAPH: facet labels are tuned to 80 since 05c1a56.
+   */
+  FACET_LABEL_MAX_PARAGRAPH: 80,
+  /** Real paragraphs adding up to this make a block prose whatever its class names say (320360e). */
+  PROSE_BLOCK_MIN_TEXT: 600,
+  /**
+   * A <p> this long is an article's body, longer than an index's teaser (a summary of 100-200 characters):
+   * not REAL_PARAGRAPH, which a teaser passes.
+   */
+  ARTICLE_BODY_PARAGRAPH: 200,
+  /** An index holds at most this many ARTICLE_BODY_PARAGRAPHs; more are an article's body (e6cc914). */
+  INDEX_MAX_BODY_PARAGRAPHS: 3,
+
+  // --- Boilerplate (boilerplate.ts and its detectors) ---
+
+  /** A chrome-named block holding more than this share of the page's text is a misnamed wrapper around the content (320360e). */
+  CHROME_SPARED_SHARE: 0.35,
+  /** An article marker (microdata article, articleBody, hentry) with less text is a shell: a typed header, a modal's frame, a teaser's wrapper. */
+  ARTICLE_MARKER_MIN_TEXT: 200,
+  /** Poster cards or signatures on this many posts make a page declaring nothing a thread (e9903c6). */
+  POST_CHROME_MIN_REPEATS: 3,
+  /** An author box longer than this is a misnamed wrapper (around the article or a list of writers) (50bf725). */
+  AUTHOR_BOX_MAX_TEXT: 1200,
+  /** ...or when it holds more than this share of the page's text. */
+  AUTHOR_BOX_MAX_SHARE: 0.2,
+  /** A filter panel holding more than this share of the page's text is the grid itself (id="filter_results") (05c1a56). */
+  FACET_MAX_SHARE: 0.3,
+
+  // --- Parsing repairs (repair.ts) ---
+
+  /** A bogus `<![CDATA[` comment this long swallowed markup worth re-parsing (XenForo forums, 320360e). */
+  SWALLOWED_CDATA_MIN_LENGTH: 200,
+  /** A <noscript> with this much text holds the page's real markup (Discourse, 320360e); less is a "enable JavaScript" note. */
+  NOSCRIPT_MIN_TEXT: 200,
+  /** Enough of a noscript's text to tell whether the page renders the same text elsewhere (f9eee89). */
+  NOSCRIPT_COPY_SAMPLE: 120,
+
+  // --- Runs of like blocks: listings, tiles, grids ---
+
+  /** Fewer like blocks than this read as a pair of links or a previous/next pair, not a run of items (listing, tile grid, paged grid). */
+  RUN_MIN_ITEMS: 4,
+  /** A run of like linked blocks holding this share of our root's text makes the root a listing (8ee04d4). */
+  LISTING_RUN_MIN_SHARE: 0.5,
+  /**
+   * Tiles, a recommendation widget or link lists holding more than this share of the text are the
+   * page's content (a category grid, a "List of ..." article), not a box beside it (722a02c, 5f751ca).
+   */
+  CONTENT_MIN_SHARE: 0.5,
+  /** A tile is a name, a price and a button label; a description paragraph is longer (722a02c). */
+  TILE_MAX_TEXT: 200,
+  /** A tile's name is its link: at least this share of its text; a feature card whose only link is "Learn more" is prose. */
+  TILE_MIN_LINK_SHARE: 0.25,
+  /** Widget headings are short; a longer text is a sentence that merely uses the words (3f48f5e). */
+  WIDGET_HEADING_MAX_TEXT: 80,
+  /** ...and no shorter than this: a lone word is no heading. */
+  WIDGET_HEADING_MIN_TEXT: 8,
+
+  // --- Index pages declaring an article (listing-evidence.ts) ---
+
+  /** Share of the root's text inside links above which it reads as teasers and menus (e6cc914). */
+  INDEX_LINK_SHARE: 0.35,
+  /** <article> elements on the page from which they read as an index's teasers. */
+  INDEX_MIN_ARTICLES: 3,
+  /** Signs that must agree, of four (repeated cards, pagination, <article>s, link share): no single one tells an index. */
+  INDEX_MIN_SIGNS: 3,
+
+  // --- Final trim of the chosen root (cleanup.ts, duplicate-blocks.ts) ---
+
+  /** A byline or timestamp block (class "byline", "date", <time>) is at most this long; longer is content that merely carries the name. */
+  METADATA_MAX_TEXT: 160,
+  /** Furniture lines (credits, datelines, labels) are at most this long. */
+  FURNITURE_MAX_TEXT: 200,
+  /** A caption ending in a credit "(Photo: ...)" may be this long. */
+  CAPTION_MAX_TEXT: 400,
+  /** A byline, a bare date or an agency credit is a short line: at most this long. */
+  STAMP_MAX_TEXT: 100,
+  /** A line repeating the page's own address may be this much longer than it (a scheme, "www.", a slash). */
+  PAGE_ADDRESS_SLACK: 16,
+  /** Dates and bylines on this many items belong to a listing's entries, not furniture (8ee04d4). */
+  LISTING_MIN_STAMPS: 3,
+  /** A "Related: ..." label is followed by a link holding at least this share of the line. */
+  LINK_POINTER_MIN_DENSITY: 0.4,
+  /** A paragraph with this share of its text in one link is a pointer elsewhere. */
+  LINK_PARAGRAPH_MIN_DENSITY: 0.95,
+  /** Widget labels ("Whatsapp Facebook Pin", "Read more") are at most this long... */
+  REPEATED_LABEL_MAX_TEXT: 60,
+  /** ...at least this long (shorter is a symbol or a number)... */
+  REPEATED_LABEL_MIN_TEXT: 4,
+  /** ...repeated this often on the page... */
+  REPEATED_LABEL_MIN_COUNT: 3,
+  /** ...and mostly link text. */
+  REPEATED_LABEL_MIN_LINK_DENSITY: 0.5,
+  /** A list with this share of its text in links is a link list, not prose. */
+  LINK_LIST_MIN_DENSITY: 0.8,
+  /** ...and at least this many items: a one-item list is a lone link (a pointer, handled as one). */
+  LINK_LIST_MIN_ITEMS: 2,
+  /** A block copy shorter than this ("Add to cart", sizes, "Details") repeats legitimately (3f48f5e). */
+  COPY_MIN_TEXT: 25,
+  /** In an article only long containers are copies (a promo box, a second body); cells, quotes and legends repeat legitimately (f9eee89). */
+  ARTICLE_COPY_MIN_TEXT: 200,
+  /** Phones, desktops and a sticky bar make up to three copies; a text shown more often is a run of like items (a955545). */
+  MAX_COPIES: 3,
+} as const;

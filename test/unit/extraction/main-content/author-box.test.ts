@@ -1,0 +1,20 @@
+import { describe, expect, it } from 'vitest';
+import { mainText, OG_ARTICLE, pageOf, prose } from './fixtures.js';
+
+describe('author boxes', () => {
+  it('drops the biography box under an article, named by its theme', () => {
+    const bio = `<div class="post-author-info"><img src="/a.jpg" alt=""><a href="/author/jane">Jane Doe</a>
+      <span class="post-author-desc">I'm a full-stack developer, mentor and writer who enjoys open source, long walks and science fiction films on rainy weekends.</span></div>`;
+    const text = mainText(pageOf(`<article><h1>Five tools</h1>${bio}${prose('tools', 5)}</article>`, OG_ARTICLE), 'https://blog.example.com/five-tools');
+    expect(text).toContain('Sentence 0 about tools');
+    expect(text).not.toContain('full-stack developer');
+  });
+
+  it('drops a schema.org Person author box (Simple Author Box)', () => {
+    const bio = `<div class="saboxplugin-wrap" itemscope itemprop="author" itemtype="http://schema.org/Person"><div class="saboxplugin-authorname">Karina Cohen</div>
+      <div class="saboxplugin-desc"><p>Karina Cohen is the owner of a local cleaning company serving the Greater Denver area, with a background in retail and finance.</p></div></div>`;
+    const text = mainText(pageOf(`<main><h1>Cleaning trends</h1>${prose('cleaning', 5)}${bio}</main>`, OG_ARTICLE), 'https://example.com/cleaning-trends');
+    expect(text).toContain('Sentence 4 about cleaning');
+    expect(text).not.toContain('Greater Denver');
+  });
+});

@@ -1,0 +1,26 @@
+import { describe, expect, it } from 'vitest';
+import { removeBoilerplate } from '../../../../src/extraction/main-content/boilerplate.js';
+import { passesFor } from '../../../../src/extraction/main-content/policy.js';
+import { plainText } from '../../../../src/extraction/dom/text.js';
+import { extractTrendsArticle, pageOf, paragraphs, trendParagraphs } from './fixtures.js';
+
+describe('hidden copies of an article body', () => {
+  it('drop a hidden <pre> holding the story again as raw markdown', () => {
+    const markdown = Array.from({ length: 12 }, (_, i) => `## Trend ${i + 1}\nPlumbers who follow smart water meters, tankless heaters and green fittings win more customers.`).join('\n\n');
+    const text = extractTrendsArticle(`<main><article><h1>Plumbing trends</h1>${trendParagraphs(4)}</article><pre aria-hidden="true" class="rawMarkdown" hidden># Plumbing trends\n\n${markdown}</pre></main>`);
+    expect(text).toContain('Trend 4:');
+    expect(text).not.toContain('## Trend');
+  });
+});
+
+describe('removeBoilerplate and embedded posts', () => {
+  it('keeps an embedded tweet whose wrapper is named "social-media-embed", drops a share bar named "social"', () => {
+    const document = pageOf(`<article>${paragraphs('the campaign', 2)}
+      <div class="social-media-embed"><blockquote class="twitter-tweet"><p>Yes this is real and the state spent half a million on it</p></blockquote></div>
+      <div class="social-share"><a href="/s">Share</a></div>${paragraphs('the reaction', 2)}</article>`);
+    removeBoilerplate(document.body, passesFor('article'));
+    const text = plainText(document.body as never);
+    expect(text).toContain('Yes this is real and the state spent half a million on it');
+    expect(text).not.toContain('Share');
+  });
+});

@@ -1,0 +1,37 @@
+import { describe, expect, it } from 'vitest';
+import { mainText, OG_ARTICLE, pageOf, prose } from './fixtures.js';
+
+describe('collapsed accordion panels', () => {
+  it('keeps the steps an article ships collapsed (display:none regions, hidden tab panels)', () => {
+    const steps = Array.from(
+      { length: 3 },
+      (_, i) => `<div><a role="button" id="h${i}">Step ${i}</a></div><div style="display:none;" role="region" aria-labelledby="h${i}"><p>Step ${i} detail: ${'the installer checks the roof, the panel and the wiring before anything else is done. '.repeat(2)}</p></div>`,
+    ).join('');
+    const tab = `<div class="tab-pane" hidden><p>${'A tabbed section on financing the system, with loans, leases and cash purchases compared. '.repeat(2)}</p></div>`;
+    const document = pageOf(`<article><h1>Your solar installation guide</h1>${prose('solar', 3)}${steps}${tab}</article>`, OG_ARTICLE);
+    const text = mainText(document, 'https://example.com/solar/guide');
+    expect(text).toContain('Step 2 detail');
+    expect(text).toContain('financing the system');
+  });
+
+  it('still drops hidden blocks that are not panels', () => {
+    const document = pageOf(`<article><h1>Guide</h1>${prose('solar', 3)}<div style="display:none"><p>${'A hidden sign-in prompt with a long explanation that nobody sees. '.repeat(3)}</p></div></article>`, OG_ARTICLE);
+    const text = mainText(document, 'https://example.com/solar/guide');
+    expect(text).not.toContain('hidden sign-in prompt');
+  });
+});
+
+describe('collapsed panels on product pages', () => {
+  it('keeps the description and shipping tabs a product page ships collapsed', () => {
+    const document = pageOf(
+      '<main><h1>Keyboard K2</h1><p>$139.99</p><ul><li>75% layout with wireless connectivity</li><li>Magnetic switches</li></ul>' +
+        `<div class="description"><p>${'A compact board with hot-swappable magnetic switches and a solid aluminium frame. '.repeat(8)}</p></div>` +
+        `<div class="accordion-content" style="display:none"><p>${'All orders are inspected by hand in our warehouse before they ship out. '.repeat(3)}</p></div>` +
+        `<div role="tabpanel" hidden><p>${'Most orders ship within 24-48 hours; unused items may be returned within 14 days. '.repeat(3)}</p></div></main>`,
+      '<meta property="og:type" content="product">',
+    );
+    const text = mainText(document, 'https://shop.example/keyboards/k2');
+    expect(text).toContain('inspected by hand');
+    expect(text).toContain('ship within 24-48 hours');
+  });
+});

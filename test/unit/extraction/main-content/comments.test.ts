@@ -1,0 +1,31 @@
+import { describe, expect, it } from 'vitest';
+import { removeBoilerplate } from '../../../../src/extraction/main-content/boilerplate.js';
+import { passesFor } from '../../../../src/extraction/main-content/policy.js';
+import { mainText, OG_ARTICLE, pageOf, prose } from './fixtures.js';
+
+describe('reader comments on pages declaring nothing', () => {
+  const comments = `<div class="comments" id="comments"><h4>3 comments:</h4>${prose('what a reader thought', 4)}</div>`;
+
+  it('drops the comments under the one blog entry the markup holds', () => {
+    const document = pageOf(`<div class="post hentry"><h1>The lean startup</h1><div class="post-body entry-content">${prose('lean startups', 4)}</div></div>${comments}`);
+    const text = mainText(document, 'http://blog.example.com/2008/09/lean-startup.html');
+    expect(text).toContain('Sentence 3 about lean startups');
+    expect(text).not.toContain('what a reader thought');
+  });
+
+  it('keeps them where the markup holds several posts (a thread)', () => {
+    const posts = Array.from({ length: 3 }, (_, i) => `<article><h2>Post ${i}</h2>${prose(`post ${i}`, 2)}</article>`).join('');
+    const document = pageOf(`<h1>Thread</h1>${posts}${comments}`);
+    removeBoilerplate(document.body, passesFor('unknown'));
+    expect(document.body.textContent).toContain('what a reader thought');
+    const single = pageOf(`<div class="post hentry"><h1>Story</h1>${prose('the story', 2)}</div>${comments}`);
+    removeBoilerplate(single.body, passesFor('unknown'));
+    expect(single.body.textContent).not.toContain('what a reader thought');
+  });
+
+  it('keeps the comment spans of highlighted code', () => {
+    const code = `<pre><code><span class="hljs-comment"># stage every change</span>\ngit add .\n<span class="hljs-comment"># record them</span>\ngit commit</code></pre>`;
+    const text = mainText(pageOf(`<article><h1>A brief intro to git</h1>${prose('git', 3)}${code}${prose('branches', 2)}</article>`, OG_ARTICLE), 'https://example.com/posts/git');
+    expect(text).toContain('stage every change');
+  });
+});

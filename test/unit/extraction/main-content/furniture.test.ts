@@ -1,0 +1,79 @@
+import { describe, expect, it } from 'vitest';
+import { cleanContent } from '../../../../src/extraction/main-content/cleanup.js';
+import { rootPassesFor } from '../../../../src/extraction/main-content/policy.js';
+import { plainText } from '../../../../src/extraction/dom/text.js';
+import { pageOf, paragraphs } from './fixtures.js';
+
+/** Cleans `body` as Readability's pick on a page declaring an article. */
+const cleanArticle = (body: Element): void => cleanContent(body, rootPassesFor('article'), 'readability', 'https://news.example.com/story');
+
+describe('cleanContent furniture', () => {
+  const cleaned = (blocks: string[]): string => {
+    const document = pageOf(`${blocks.map((block) => `<p>${block}</p>`).join('')}${paragraphs('the story', 3)}`);
+    cleanArticle(document.body);
+    return plainText(document.body as never);
+  };
+
+  /** Cleans `junk` lines above a story: every line goes, the story stays. */
+  const expectOnlyTheStoryLeft = (junk: string[]): void => {
+    const text = cleaned(junk);
+    for (const line of junk) expect(text).not.toContain(line);
+    expect(text).toContain('sentence 2 about the story');
+  };
+
+  it('drops lone date lines in several languages and a.m./p.m. datelines', () => {
+    for (const line of ['October 06, 2018', 'sexta-feira, 22 de outubro de 2010 às 20:13', '18 Nov 2019, 19:09', '05/10/2018', 'Updated at 1:23 p.m.']) {
+      expect(cleaned([line])).not.toContain(line);
+    }
+  });
+
+  it('drops image copyright credits, author bios, newsletter pitches and widget labels', () => {
+    const junk = [
+      'Image copyright Getty Images',
+      'Phil Helsel is a reporter for NBC News.',
+      'Sign up to our newsletter for exclusive updates and enhanced content',
+      'Click here to subscribe to The Paradigm Newsletter',
+      'Comments',
+      'Media playback is unsupported on your device',
+    ];
+    expectOnlyTheStoryLeft(junk);
+  });
+
+  it('drops lines about the article: wire credits, author contacts, disclosures, reading times, agency credits, gallery counters, shortcodes', () => {
+    const junk = [
+      '(Reporting by Greg Roumeliotis, with reporting by Herb Lash, editing by Martin Howell.)',
+      'Have a tip? Amy K may be reached at amy@example.com. Follow her on Twitter @amyk.',
+      'Email Tariq Malik at tmalik@example.com or follow him @tariqjmalik.',
+      'This post may contain affiliate and/or referral links. Please see my disclosure page.',
+      'Tempo de leitura: 2 minutos',
+      '4 min read',
+      'Sakib Ali/Hindustan Times/Getty Images',
+      'Natalie Naccache | Bloomberg | Getty Images',
+      'Image 2 of 5',
+      '[button link="https://example.com/submit" type="big"] Send us YOUR review[/button]',
+      'You may also like...',
+      'Sign Up: Stay on top of the latest news! Sign up for our Email Newsletters here.',
+    ];
+    expectOnlyTheStoryLeft(junk);
+  });
+
+  it('keeps a dateline\'s "(Reuters)" and sentences that mention an agency, an image or an e-mail', () => {
+    const document = pageOf(`<p>NEW YORK (<span>Reuters</span>) - The attorney general is investigating the company, two people said.</p>
+      <p>Getty Images said it had licensed the photo to the paper.</p><p>Readers can email the council at council@example.com.</p>${paragraphs('the story', 3)}`);
+    cleanArticle(document.body);
+    const text = plainText(document.body as never);
+    expect(text).toContain('NEW YORK (Reuters) - The attorney general');
+    expect(text).toContain('Getty Images said it had licensed');
+    expect(text).toContain('Readers can email the council');
+  });
+
+  it('keeps sentences that merely mention a date, a newsletter or a reporter', () => {
+    const prose = [
+      'In March 2019 the council moved the market to the square.',
+      'The newsletter, which he started in 2010, now reaches readers weekly.',
+      'She said the reporter had asked the right questions.',
+    ];
+    const text = cleaned(prose);
+    for (const line of prose) expect(text).toContain(line);
+  });
+});

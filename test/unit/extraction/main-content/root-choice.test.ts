@@ -1,0 +1,147 @@
+import { describe, expect, it } from 'vitest';
+import { extract, OG_ARTICLE, paragraphs, runningShoeBlurb, runningShoeGrid } from './fixtures.js';
+
+/** A plan box: six features, none of which Readability scores. */
+const planOffer = (n: number): string =>
+  `<dl class="offer-${n}"><dt>Plan ${n}</dt>${[1, 2, 3, 4, 5, 6]
+    .map((i) => `<dd>Plan ${n} feature ${i}: we plan, build and run this part of your project for you, end to end.</dd>`)
+    .join('')}</dl>`;
+
+const serviceOffer = (n: number, steps = 3): string =>
+  `<dl class="offer-${n}"><dt>Service ${n}</dt>${[1, 2, 3]
+    .slice(0, steps)
+    .map((i) => `<dd>Service ${n} step ${i}: we assess, design and run this part of your security programme for you.</dd>`)
+    .join('')}</dl>`;
+
+const serviceIntro = `<p>We are a security consultancy. ${'Our team helps companies find and fix the weak points of their systems before attackers do. '.repeat(4)}</p>
+  <p>${'We work with teams of every size, from start-ups to large public bodies, on cloud and on-premises systems. '.repeat(4)}</p>`;
+
+/** A service page declaring an article: an intro box above groups of service boxes. */
+function servicePage(address: string): string {
+  const body = `<div class="wrap"><div class="col"><div class="intro">${serviceIntro}</div><p class="cta">Call us.</p></div>
+    <div class="offers">${[1, 2, 3, 4].map((n) => serviceOffer(n)).join('')}</div><div class="more-offers">${[5, 6, 7].map((n) => serviceOffer(n)).join('')}</div></div>`;
+  return extract(body, address, OG_ARTICLE);
+}
+
+const programmeIntro = `<p>Marathon programmes. ${'Among my most enjoyable activities is helping runners train for the marathon, from their first race on. '.repeat(4)}</p>
+  <p>${'Many experienced runners stick with the novice programme because it fits well into their busy lives and jobs. '.repeat(4)}</p>`;
+
+/** A programme teaser: its title is a link, so it weighs in the root's text but not in its prose. */
+const plan = (n: number): string =>
+  `<div class="plan"><h3><a href="/plan-${n}">Programme ${n} for runners of level ${n}</a></h3><p>Programme ${n} suits runners who already run three times a week and want more.</p></div>`;
+
+/** A programmes page declaring an article: an intro above six programme teasers. */
+function programmePage(address: string): string {
+  const body = `<div class="wrap"><div class="intro">${programmeIntro}</div><div class="plans">${[1, 2, 3, 4, 5, 6].map(plan).join('')}</div></div>`;
+  return extract(body, address, OG_ARTICLE);
+}
+
+describe('pages declaring og:type=article whose prose is one box among many', () => {
+  it("uses our root when Readability's pick holds under a fifth of its prose", () => {
+    // A service page: two intro paragraphs (Readability's pick) above two groups of plan boxes it does not score.
+    const intro = `<p>We are a consulting studio. ${'Our team helps companies plan and ship digital products with care, and we have done so for many years. '.repeat(3)}</p>
+      <p>${'We work with teams of every size, from start-ups to large public bodies, on web and mobile work. '.repeat(3)}</p>`;
+    const body = `<div class="wrap"><div class="col"><div class="intro">${intro}</div><p class="cta">Call us.</p></div>
+      <div class="offers">${[1, 2, 3, 4].map(planOffer).join('')}</div><div class="more-offers">${[5, 6, 7, 8].map(planOffer).join('')}</div></div>`;
+    const text = extract(body, 'https://studio.example.com/services/', OG_ARTICLE);
+    expect(text).toContain('We are a consulting studio');
+    expect(text).toContain('Plan 7 feature 3');
+  });
+});
+
+/**
+ * Pages declaring an article at an address naming no story: our root wins there; the same page at a
+ * story's address keeps Readability's pick (the intro, without the items below it).
+ */
+const LANDING_CASES = [
+  {
+    // A service page: the intro box (Readability's pick) above groups of service boxes it does not score.
+    describe: 'og:type=article on an address that names no story',
+    ownRootWins: "uses our root when Readability's pick holds under half its prose",
+    pickStays: "keeps Readability's pick on a story's address",
+    page: servicePage,
+    landingAddress: 'https://secure.example.com/services/security-consulting/',
+    storyAddress: 'https://secure.example.com/blog/2024/05/why-we-audit-cloud-systems-every-quarter/',
+    intro: 'We are a security consultancy',
+    item: 'Service 6 step 2',
+  },
+  {
+    describe: "og:type=article on an address that names no story, Readability's pick against our root's whole text",
+    ownRootWins: 'uses our root when the pick (the intro) holds over half its prose but under 60% of its text',
+    pickStays: "keeps Readability's pick on a slug in a blog folder (a story)",
+    page: programmePage,
+    landingAddress: 'https://run.example.com/training/marathon-training/',
+    storyAddress: 'https://run.example.com/blog/marathon-training-for-beginners/',
+    intro: 'Among my most enjoyable activities',
+    item: 'Programme 6 suits runners',
+  },
+];
+
+for (const landing of LANDING_CASES) {
+  describe(landing.describe, () => {
+    it(landing.ownRootWins, () => {
+      const text = landing.page(landing.landingAddress);
+      expect(text).toContain(landing.intro);
+      expect(text).toContain(landing.item);
+    });
+
+    it(landing.pickStays, () => {
+      const text = landing.page(landing.storyAddress);
+      expect(text).toContain(landing.intro);
+      expect(text).not.toContain(landing.item);
+    });
+  });
+}
+
+describe('pages declaring nothing', () => {
+  it("use our root when Readability's pick holds under 65% of its prose", () => {
+    // Readability keeps the intro (about 64% of the prose) and drops the service boxes below it.
+    const body = `<main><div class="col"><div class="intro">${serviceIntro}</div></div><div class="offers">${serviceOffer(1)}${serviceOffer(2, 2)}</div></main>`;
+    const text = extract(body, 'https://secure.example.com/security-consulting');
+    expect(text).toContain('We are a security consultancy');
+    expect(text).toContain('Service 2 step 2');
+  });
+});
+
+describe('a content root that is the whole <body>', () => {
+  it("falls back to Readability's pick on a page declaring nothing, dropping the menus our root kept", () => {
+    // Menus without <nav> or class names that boilerplate removal knows hold ~40% of the text, so
+    // no child of <body> dominates and our root is the whole page.
+    const menu = (name: string): string =>
+      `<ul class="top">${Array.from({ length: 12 }, (_, i) => `<li>${name} entry ${i} with a label</li>`).join('')}</ul>`;
+    const body = `${menu('Upper')}<div class="wrap"><div class="story"><h1>Story</h1>${paragraphs('rivers', 6)}</div></div>${menu('Lower')}<div class="extra">${menu('Side')}</div>`;
+    const text = extract(body, 'https://example.com/columnists/royal');
+    expect(text).toContain('sentence 5 about rivers');
+    expect(text).not.toContain('Upper entry 3');
+  });
+});
+
+describe('listing pages', () => {
+  it("keeps the item grid when Readability's pick is the blurb beside it", () => {
+    const text = extract(`<main>${runningShoeBlurb}${runningShoeGrid(24)}</main>`, 'https://shop.example/collections/running-shoes');
+    expect(text).toContain('Trail Runner Model 0 ');
+    expect(text).toContain('Trail Runner Model 23 ');
+  });
+
+  it("trusts Readability on a page of like blocks whose root holds an article's body", () => {
+    const menu = '<div class="mega">' + Array.from({ length: 200 }, (_, i) => `<div class="col"><a href="/c/${i}">Category link number ${i} in the big menu</a></div>`).join('') + '</div>';
+    const story = Array.from({ length: 6 }, (_, i) => `<p>${'Paragraph ' + i + ' of the story, long enough to be read as prose by any reader of this page. '.repeat(3)}</p>`).join('');
+    const text = extract(`<div id="page"><div class="post"><h1>How mapping works</h1>${story}</div>${menu}</div>`, 'https://page.invalid/blog-post');
+    expect(text).toContain('Paragraph 5 of the story');
+    expect(text).not.toContain('Category link number 199');
+  });
+});
+
+describe('listing grids beside a long category blurb', () => {
+  it("uses our root when Readability's pick is the blurb and the root is mostly a run of items", () => {
+    const sentence = 'Cast iron pans hold heat evenly, sear beautifully and last for generations when seasoned with care and a little oil. ';
+    const blurb = `<div class="seo"><p>${sentence.repeat(5)}</p><p>${sentence.repeat(5)}</p></div>`;
+    const tiles = Array.from(
+      { length: 24 },
+      (_, i) => `<div class="tile"><a href="/products/pan-${i}">Lodge Seasoned Cast Iron Skillet Model ${i} with Assist Handle</a><span>$29.90</span></div>`,
+    ).join('');
+    const text = extract(`<main><h1>Lodge</h1>${blurb}<div class="grid">${tiles}</div></main>`, 'https://shop.example/collections/lodge');
+    expect(text).toContain('Skillet Model 0 ');
+    expect(text).toContain('Skillet Model 23 ');
+  });
+});
