@@ -1,5 +1,5 @@
 import { existsSync } from 'node:fs';
-import type { Browser, BrowserContext } from 'playwright-core';
+import type { Browser, BrowserContext } from 'playwright';
 import { ExtractionError } from '../errors.js';
 import { DEFAULT_CHROMIUM_PATH } from './chromium-flags.js';
 import { startGuardProxy } from './guard-proxy.js';

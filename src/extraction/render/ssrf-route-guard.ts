@@ -1,5 +1,5 @@
 import { lookup } from 'node:dns/promises';
-import type { BrowserContext, Page, Request, Route } from 'playwright-core';
+import type { BrowserContext, Page, Request, Route } from 'playwright';
 import { ExtractionError } from '../errors.js';
 import { ipLiteral, isPublicAddress } from '../address-policy.js';
 
