@@ -2,7 +2,8 @@
  * The whole service on one machine: PostgreSQL (embedded unless DATABASE_URL), Prisma migrations,
  * the Temporal dev server with its Web UI (unless TEMPORAL_ADDRESS), a local payment chain with x402's
  * facilitator (unless X402_FACILITATOR_URL), one worker and the API.
- * Ctrl-C / SIGTERM stops everything it started, API and worker first.
+ * Ctrl-C / SIGTERM / SIGHUP stops everything it started, API and worker first; a watchdog process ends
+ * what is left if the launcher itself is killed.
  */
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
@@ -10,7 +11,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { ConfigError, parseConfig, type Config } from '../src/config/config.js';
 import { dataDir, projectRoot } from './lib/paths.js';
 import { step, warn } from './lib/log.js';
-import { PidRegistry, startProcess, type ManagedProcess } from './lib/processes.js';
+import { PidRegistry, killAllProcesses, startProcess, startWatchdog, stopAllProcesses, type ManagedProcess } from './lib/processes.js';
 import { embeddedDatabaseUrl, startEmbeddedDatabase } from './lib/embedded-db.js';
 import { migrateDeploy } from './lib/migrate.js';
 import { ensurePrismaClient } from './lib/prisma-client.js';
@@ -47,20 +48,50 @@ const pids = new PidRegistry(path.join(dataDir, 'launcher-pids.json'));
 const infrastructure: { name: string; stop: () => Promise<void> }[] = [];
 const services: ManagedProcess[] = [];
 let shuttingDown = false;
+let stopped: Promise<void> | undefined;
 
+// A closed terminal (SIGHUP) makes every write to it fail: the stop must still run to its end.
+for (const stream of [process.stdout, process.stderr]) stream.on('error', () => undefined);
+
+/**
+ * Stops everything, once: a second call (the same Ctrl-C reaches the launcher from the terminal and
+ * again from npm, which forwards SIGINT/SIGTERM to its child) waits for the same stop instead of exiting
+ * half-way, which once left PostgreSQL and Temporal running.
+ */
 async function shutdown(code: number): Promise<never> {
-  if (!shuttingDown) {
+  stopped ??= (async () => {
     shuttingDown = true;
     step('Stopping: API and worker first, then Temporal and PostgreSQL');
     await Promise.allSettled(services.map((s) => s.stop('SIGTERM', 15_000)));
     for (const part of infrastructure.reverse()) await part.stop().catch((err: Error) => warn(`${part.name}: ${err.message}`));
+    // Whatever start-up had started but not yet handed over (a server still coming up) goes too.
+    await stopAllProcesses();
     pids.clear();
     step('Stopped');
-  }
+  })();
+  await stopped;
   process.exit(code);
 }
-process.on('SIGINT', () => void shutdown(0));
-process.on('SIGTERM', () => void shutdown(0));
+
+/**
+ * Copies of one signal arrive together (terminal and npm); a signal repeated later is the user insisting:
+ * every child is killed at once (the watchdog and the next launch clean up after that).
+ */
+const DUPLICATE_SIGNAL_MS = 2_000;
+let firstSignalAt: number | undefined;
+function onSignal(signal: NodeJS.Signals): void {
+  const now = Date.now();
+  if (firstSignalAt === undefined) {
+    firstSignalAt = now;
+    void shutdown(0);
+  } else if (now - firstSignalAt > DUPLICATE_SIGNAL_MS) {
+    warn(`${signal} again: killing everything now`);
+    killAllProcesses();
+    process.exit(1);
+  }
+}
+for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) process.on(signal, onSignal);
+startWatchdog(pids.file);
 
 const reaped = await pids.reapStale();
 if (reaped.length > 0) warn(`Ended processes a previous launcher left running: ${reaped.join(', ')}`);
@@ -116,6 +147,8 @@ try {
     ...payments?.env,
   };
   const supervise = (name: string, entry: ServiceEntry, restarts = 0): void => {
+    // A restart scheduled before a stop began must not start a process the stop has already passed.
+    if (shuttingDown) return;
     const child = startProcess(name, process.execPath, serviceNodeArgs(entry), { cwd: projectRoot, env, prefixOutput: true });
     pids.record(name, child.child.pid);
     services.push(child);
@@ -160,6 +193,7 @@ try {
   ];
   process.stderr.write(lines.join('\n') + '\n');
 } catch (err) {
-  console.error(`\nStart-up failed: ${(err as Error).message}`);
+  // A stop during start-up makes the start-up steps fail too: that is no start-up failure.
+  if (!shuttingDown) console.error(`\nStart-up failed: ${(err as Error).message}`);
   await shutdown(1);
 }

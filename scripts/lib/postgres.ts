@@ -109,7 +109,7 @@ export async function startPostgres(options: PostgresOptions): Promise<PostgresH
 
   const flags = ['-D', options.dataDir, '-p', String(options.port), '-c', 'listen_addresses=127.0.0.1', '-c', 'unix_socket_directories=', '-c', 'max_connections=200'];
   if (options.ephemeral) flags.push('-c', 'fsync=off', '-c', 'synchronous_commit=off', '-c', 'full_page_writes=off');
-  const child = startProcess('postgres', postgres, flags, { ...ids, ...(options.logFile ? { logFile: options.logFile } : {}) });
+  const child = startProcess('postgres', postgres, flags, { ...ids, stopSignal: 'SIGINT', ...(options.logFile ? { logFile: options.logFile } : {}) });
 
   const adminUrl = `postgresql://${SUPERUSER}:${PASSWORD}@127.0.0.1:${options.port}/postgres`;
   const early = child.exited.then((code) => {

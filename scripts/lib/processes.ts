@@ -1,6 +1,7 @@
 import { spawn, type ChildProcess, type SpawnOptions } from 'node:child_process';
 import { createWriteStream, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 
 export interface ManagedProcess {
   readonly name: string;
@@ -15,14 +16,22 @@ export interface StartOptions extends SpawnOptions {
   logFile?: string;
   /** Prefix each line with the process name on the launcher's stderr (when no logFile). */
   prefixOutput?: boolean;
+  /** The signal that asks this process to stop cleanly (PostgreSQL: SIGINT, its fast shutdown). */
+  stopSignal?: NodeJS.Signals;
 }
+
+/** Every process started here and still running: what `stopAllProcesses` ends. */
+const running = new Set<ManagedProcess>();
+let refuseNew = false;
 
 /**
  * Starts a child in its own process group so that a terminal Ctrl-C reaches only the launcher,
  * which then stops children in order (API and worker before Temporal and PostgreSQL).
  */
 export function startProcess(name: string, command: string, args: string[], options: StartOptions = {}): ManagedProcess {
-  const { logFile, prefixOutput, ...spawnOptions } = options;
+  // Start-up code still running while the launcher stops must not leave a new server behind.
+  if (refuseNew) throw new Error(`not starting ${name}: stopping`);
+  const { logFile, prefixOutput, stopSignal = 'SIGTERM', ...spawnOptions } = options;
   const child = spawn(command, args, { ...spawnOptions, detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
   if (logFile) {
     mkdirSync(path.dirname(logFile), { recursive: true });
@@ -32,7 +41,8 @@ export function startProcess(name: string, command: string, args: string[], opti
   } else {
     const forward = (stream: NodeJS.WritableStream) => (chunk: Buffer) => {
       const text = chunk.toString('utf8');
-      stream.write(prefixOutput ? text.replace(/^(?=.)/gm, `[${name}] `) : text);
+      // A closed terminal (SIGHUP) makes writes fail; the child's output is then dropped, never fatal.
+      if (stream.writable) stream.write(prefixOutput ? text.replace(/^(?=.)/gm, `[${name}] `) : text, () => undefined);
     };
     child.stdout?.on('data', forward(process.stdout));
     child.stderr?.on('data', forward(process.stderr));
@@ -42,9 +52,8 @@ export function startProcess(name: string, command: string, args: string[], opti
     child.once('error', (err) => resolve(`spawn error: ${err.message}`));
   });
   let exitedFlag = false;
-  void exited.then(() => (exitedFlag = true));
 
-  async function stop(signal: NodeJS.Signals = 'SIGTERM', graceMs = 10_000): Promise<void> {
+  async function stop(signal: NodeJS.Signals = stopSignal, graceMs = 10_000): Promise<void> {
     if (exitedFlag || child.pid === undefined) return;
     killGroup(child.pid, signal);
     const timedOut = await Promise.race([
@@ -56,7 +65,29 @@ export function startProcess(name: string, command: string, args: string[], opti
       await exited;
     }
   }
-  return { name, child, exited, stop };
+  const managed: ManagedProcess = { name, child, exited, stop };
+  running.add(managed);
+  void exited.then(() => {
+    exitedFlag = true;
+    running.delete(managed);
+  });
+  return managed;
+}
+
+/**
+ * Stops every process started here that is still running (each with its own stop signal, SIGKILL after
+ * `graceMs`) and refuses to start more: the launcher's last step, so that nothing start-up had begun but
+ * not yet handed over (a server still starting when the signal came) outlives it.
+ */
+export async function stopAllProcesses(graceMs = 10_000): Promise<void> {
+  refuseNew = true;
+  await Promise.allSettled([...running].map((managed) => managed.stop(undefined, graceMs)));
+}
+
+/** Ends every process group started here at once (SIGKILL): a second, later Ctrl-C. */
+export function killAllProcesses(): void {
+  refuseNew = true;
+  for (const managed of running) if (managed.child.pid !== undefined) killGroup(managed.child.pid, 'SIGKILL');
 }
 
 function killGroup(pid: number, signal: NodeJS.Signals): void {
@@ -81,11 +112,12 @@ export function isAlive(pid: number): boolean {
 }
 
 /**
- * A record of the process groups a launcher started, so the next launch can end what a killed
- * launcher (SIGKILL, power loss) left behind before it reuses the same ports and data.
+ * A record of the process groups a launcher started, so that its watchdog (below) ends them the moment
+ * the launcher dies without stopping them (SIGKILL, a crash), and the next launch ends what is still
+ * left (power loss) before it reuses the same ports and data.
  */
 export class PidRegistry {
-  constructor(private readonly file: string) {}
+  constructor(readonly file: string) {}
 
   private read(): Record<string, number> {
     try {
@@ -115,4 +147,21 @@ export class PidRegistry {
   clear(): void {
     rmSync(this.file, { force: true });
   }
+}
+
+const WATCHDOG = path.join(path.dirname(fileURLToPath(import.meta.url)), 'watchdog.mjs');
+
+/**
+ * A small process that outlives the launcher by design: it holds the read end of a pipe from the
+ * launcher and, when that pipe closes — the launcher exited, however it died — ends every process group
+ * still in the launcher's registry (a clean stop has emptied it; then it just exits). Children are in
+ * process groups of their own (so that Ctrl-C reaches only the launcher, which stops them in order), so
+ * nothing else would end them if the launcher were killed (node's spawn cannot set PR_SET_PDEATHSIG).
+ */
+export function startWatchdog(registryFile: string): void {
+  const watchdog = spawn(process.execPath, [WATCHDOG, registryFile], { detached: true, stdio: ['pipe', 'ignore', 'ignore'] });
+  watchdog.on('error', () => undefined);
+  // Neither the child nor the pipe keeps the launcher alive; the pipe's end is closed when it exits.
+  watchdog.unref();
+  (watchdog.stdin as unknown as { unref?: () => void } | null)?.unref?.();
 }

@@ -18,6 +18,10 @@ function onPath(binary: string): string | undefined {
 function run(label: string, command: string, args: string[], env: NodeJS.ProcessEnv = process.env, cwd = projectRoot): Promise<void> {
   return new Promise((resolve, reject) => {
     const child = spawn(command, args, { cwd, env, stdio: ['ignore', 'pipe', 'pipe'] });
+    // A launcher stopped mid-build (its own SIGTERM, not its group's) takes the build with it.
+    const endBuild = () => child.kill('SIGTERM');
+    process.once('exit', endBuild);
+    child.once('exit', () => process.removeListener('exit', endBuild));
     let output = '';
     child.stdout.on('data', (c: Buffer) => (output += c.toString()));
     child.stderr.on('data', (c: Buffer) => (output += c.toString()));

@@ -55,11 +55,13 @@ async function findKey(db: Db, digest: string): Promise<KeyRow | undefined> {
 
 /**
  * Checks a Bearer header and returns who is calling. Looks the key up by its SHA-256, then compares
- * digests in constant time; revoked and expired keys are unknown keys. A key bound to a resource (an
- * OAuth access token, RFC 8707) is accepted only where `audience` names that resource: the REST API
- * passes none, so tokens issued to tool hosts never work there.
+ * digests in constant time; revoked and expired keys are unknown keys. An OAuth access token is an
+ * ordinary scoped key (decisions, second round) bound to a resource (RFC 8707): it is accepted where
+ * `tokenResource` names that resource — this deployment's (MCP_URL) on the REST API and the tool
+ * server alike — and nowhere without one (the consent page, where only an account's own key approves).
+ * Its scopes (never `keys`) and its one-hour expiry are checked like any key's.
  */
-export async function authenticateBearer(db: Db, header: string, audience?: string): Promise<AuthState> {
+export async function authenticateBearer(db: Db, header: string, tokenResource?: string): Promise<AuthState> {
   if (!header) throw new ApiError('missing_api_key', 'Send your key as `Authorization: Bearer <API_KEY>`');
   const match = /^Bearer\s+(\S+)\s*$/i.exec(header);
   if (!match) throw new ApiError('missing_api_key', 'The Authorization header must be `Bearer <API_KEY>`');
@@ -71,8 +73,8 @@ export async function authenticateBearer(db: Db, header: string, audience?: stri
   if (!key || !digestsEqual(key.keyHash, digest) || key.revokedAt || (key.expiresAt && key.expiresAt.getTime() <= now)) {
     throw new ApiError('invalid_api_key', 'Unknown, revoked or expired API key');
   }
-  if (key.resource !== null && key.resource !== audience) {
-    throw new ApiError('invalid_api_key', `This key is an OAuth access token for ${key.resource} and is accepted only there`);
+  if (key.resource !== null && key.resource !== tokenResource) {
+    throw new ApiError('invalid_api_key', `This key is an OAuth access token for ${key.resource} and is not accepted here`);
   }
   if (!key.active) throw new ApiError('account_inactive', 'This account is deactivated');
   return { accountId: key.accountId, keyId: key.id, scopes: key.scopes, plan: key.plan, policy: policyOfKey(key) };

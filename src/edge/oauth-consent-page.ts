@@ -33,7 +33,7 @@ export function renderConsentPage(request: AuthorizationRequest, problem?: strin
     `<h1>Authorize <q>${escapeHtml(client.name)}</q> to use Pith</h1>
 <p>An application that calls itself <strong>${escapeHtml(client.name)}</strong> asks to use Pith for your account. If you approve, you are sent back to <code>${escapeHtml(returnsTo)}</code>.</p>
 <p>It will be able to:</p><ul id="scopes">${scopes}</ul>
-<p class="note">Its access works only on the Pith tool server <code>${escapeHtml(request.resource)}</code>, under the same domain and robots rules as the key you enter, with tokens that last an hour and renew until the grant is revoked. It can never manage keys or rotate the webhook secret. Requests it makes count against your plan.</p>
+<p class="note">Its access works on the Pith tool server <code>${escapeHtml(request.resource)}</code> and the Pith API, within these scopes, under the same domain and robots rules as the key you enter, with tokens that last an hour and renew until the grant is revoked. It can never manage keys or rotate the webhook secret. Requests it makes count against your plan.</p>
 ${problem ? `<p class="error" role="alert">${escapeHtml(problem)}</p>` : ''}
 <form method="post" action="authorize">
 ${hidden('client_id', client.id)}${hidden('redirect_uri', request.redirectUri)}${hidden('response_type', 'code')}${hidden('state', request.state)}${hidden('scope', request.scopes.join(' '))}${hidden('code_challenge', request.codeChallenge)}${hidden('code_challenge_method', 'S256')}${hidden('resource', request.resource)}

@@ -8,7 +8,8 @@ import { collectBlocks } from './output/blocks.js';
 import { chunkMarkdown } from './output/chunks.js';
 import { countTokens } from './tokens/tokens.js';
 import { plainText } from './dom/text.js';
-import { indexPage } from './dom/dom-walk.js';
+import { indexPage, normalizedText } from './dom/dom-walk.js';
+import { ensureLeadHeading } from './output/lead-heading.js';
 import { type ExtractedContent, type Metrics } from './types.js';
 import { DEFAULT_CHUNK_TOKENS } from '../contract/limits.js';
 import { ALL_FORMATS, type Format } from '../contract/vocabulary.js';
@@ -68,18 +69,25 @@ export function extractHtml(html: string, pageUrl: string, options: ExtractOptio
   const wants = new Set(options.formats ?? ALL_FORMATS);
   const retrievedAt = options.retrievedAt ?? new Date();
   const document = parseDocument(html);
-  // One walk finds what metadata, links and code-language marking read of the whole page.
+  // One walk finds what metadata, links, code-language marking and the lead heading read of the whole page.
   const page = indexPage(document.documentElement as unknown as Element);
   // Metadata and links describe the whole page: read them before the main-content pass trims the document.
-  const metadata = wants.has('metadata') ? readMetadata(document, pageUrl, retrievedAt, page) : undefined;
+  // Metadata always: its title may be the output's lead heading.
+  const metadata = readMetadata(document, pageUrl, retrievedAt, page);
   const links = wants.has('links') ? collectLinks(document, pageUrl, page.anchors) : undefined;
+  const pageH1s = page.h1s.map(normalizedText);
 
   markCodeLanguages(page.pres);
   const main = findMainContent(document, pageUrl);
   if (!main || !hasSubstance(main.root)) throw new ExtractionError('no_content', `No main content found on ${pageUrl}`);
   absolutiseContent(main.root, pageUrl);
+  metadata.title ??= main.title;
+  metadata.author ??= main.byline;
+  // Every output (markdown, blocks, html, text) begins with the page's title as an H1.
+  const lead = ensureLeadHeading(main.root, { pageH1s, title: metadata.title, otherTitles: [main.title] });
   const markdown = toMarkdown(main.root);
-  if (!markdown) throw new ExtractionError('no_content', `No main content found on ${pageUrl}`);
+  // A title over nothing is still an empty extraction.
+  if (!markdown || (lead === 'added' && !markdown.includes('\n'))) throw new ExtractionError('no_content', `No main content found on ${pageUrl}`);
 
   const content: Partial<ExtractedContent> = {};
   if (wants.has('markdown')) content.markdown = markdown;
@@ -94,11 +102,7 @@ export function extractHtml(html: string, pageUrl: string, options: ExtractOptio
     content.chunks = chunks;
     outputTokens = totalTokens;
   }
-  if (metadata) {
-    metadata.title ??= main.title;
-    metadata.author ??= main.byline;
-    content.metadata = metadata;
-  }
+  if (wants.has('metadata')) content.metadata = metadata;
   if (wants.has('metrics')) content.metrics = metricsFor(markdown, inputTokens, outputTokens ?? countTokens(markdown));
   return {
     content,

@@ -1,11 +1,10 @@
 import type { Config } from '../config/config.js';
 import { ApiError } from '../contract/errors.js';
 import { limitsOf, type PlanLimits } from '../contract/plans.js';
-import { assertFetchableUrl } from '../net/fetchable-url.js';
-import { ExtractionError } from '../contract/extraction-error.js';
 import { normalizeCrawlUrl } from './crawl/normalize-url.js';
 import type { BulkBody, CrawlBody } from '../contract/requests.js';
-import { assertUrlsAllowed, tighten, type Policy } from '../accounts/key-policy.js';
+import { tighten, type Policy } from '../accounts/key-policy.js';
+import { assertUrlsAccepted } from '../accounts/url-refusals.js';
 import { assertWebhookUrl } from '../net/webhook-url.js';
 import { parseIdempotencyKey } from './idempotency.js';
 import { submitJob, type JobPayment, type JobServiceDeps, type SubmittedJob } from './submit.js';
@@ -31,21 +30,6 @@ export interface SubmissionContext {
   payment?: JobPayment | undefined;
 }
 
-/** Literal-address SSRF check of submitted URLs (DNS is checked again when each URL is fetched). */
-export function assertSubmittedUrlsFetchable(cfg: Pick<Config, 'ALLOW_PRIVATE_TARGETS'>, urls: readonly string[], field: string): void {
-  urls.forEach((url, index) => {
-    try {
-      assertFetchableUrl(url, cfg.ALLOW_PRIVATE_TARGETS);
-    } catch (err) {
-      if (err instanceof ExtractionError) {
-        const where = urls.length > 1 || field === 'urls' ? `${field}.${index}` : field;
-        throw new ApiError(err.code === 'unsafe_url' ? 'unsafe_url' : 'invalid_request', `${where}: ${err.message}`);
-      }
-      throw err;
-    }
-  });
-}
-
 /** The webhook target check and the Idempotency-Key, shared by both kinds of job. */
 async function submissionExtras(cfg: Config, body: { webhook_url?: string | undefined }, context: SubmissionContext) {
   const idempotencyKey = parseIdempotencyKey(context.idempotencyKeyHeader);
@@ -59,9 +43,8 @@ export async function submitBulkRequest(deps: JobServiceDeps, key: SubmittingKey
   if (body.urls.length > cap) {
     throw new ApiError('bulk_cap_exceeded', `urls: ${body.urls.length} URLs submitted; the ${key.plan} plan allows ${cap} per request`);
   }
-  assertSubmittedUrlsFetchable(deps.cfg, body.urls, 'urls');
   const policy = tighten(key.policy, body);
-  assertUrlsAllowed(policy, body.urls, 'urls');
+  assertUrlsAccepted(deps.cfg, policy, body.urls, 'urls');
   const extras = await submissionExtras(deps.cfg, body, context);
   return submitJob(deps, key, {
     kind: 'bulk',
@@ -90,9 +73,8 @@ export async function submitCrawlRequest(deps: JobServiceDeps, key: SubmittingKe
   if (body.depth > limits.crawlDepth) {
     throw new ApiError('crawl_depth_exceeded', `depth: ${body.depth} requested; the ${key.plan} plan allows at most ${limits.crawlDepth}`);
   }
-  assertSubmittedUrlsFetchable(deps.cfg, [body.url], 'url');
   const policy = tighten(key.policy, body);
-  assertUrlsAllowed(policy, [body.url], 'url');
+  assertUrlsAccepted(deps.cfg, policy, [body.url], 'url');
   const extras = await submissionExtras(deps.cfg, body, context);
   const startUrl = normalizeCrawlUrl(body.url) ?? body.url;
   return submitJob(deps, key, {

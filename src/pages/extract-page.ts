@@ -4,7 +4,8 @@ import { limitsOf } from '../contract/plans.js';
 import { extractUrl, type ExtractedContent } from '../extraction/index.js';
 import type { BrowserPool } from '../extraction/render/index.js';
 import type { HtmlExtractor } from '../extraction/threads/thread-pool.js';
-import { assertUrlsAllowed, tighten, type Policy, type PolicyRequest } from '../accounts/key-policy.js';
+import { tighten, type Policy, type PolicyRequest } from '../accounts/key-policy.js';
+import { assertUrlsAccepted } from '../accounts/url-refusals.js';
 import type { Db } from '../db/prisma.js';
 import { indexPageQuietly } from '../search/index-page.js';
 import { timeExtraction } from '../observability/metrics.js';
@@ -74,8 +75,9 @@ export async function extractForAccount(deps: ExtractServiceDeps, caller: Extrac
 }
 
 /**
- * POST /extract after validation, shared by the REST route and the MCP tool: the key's policy tightened
- * by the request and checked for the URL (403 before any work), then the extraction.
+ * POST /extract after validation, shared by the REST route and the MCP tool: the URL's address and the
+ * key's policy (tightened by the request) checked before anything is metered (422 `unsafe_url` /
+ * `invalid_request`, 403 `domain_*`), then the extraction.
  */
 export async function extractForKey(
   deps: ExtractServiceDeps,
@@ -84,6 +86,6 @@ export async function extractForKey(
   meter: () => Promise<void>,
 ): Promise<ExtractResponse> {
   const policy = tighten(key.policy, request);
-  assertUrlsAllowed(policy, [request.url]);
+  assertUrlsAccepted(deps.cfg, policy, [request.url], 'url');
   return extractForAccount(deps, { accountId: key.accountId, plan: key.plan, policy, meter }, request);
 }

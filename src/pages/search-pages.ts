@@ -7,7 +7,8 @@ import type { SearchHit, SearchProvider, SearchProviderName } from '../search/pr
 import { boundedMap } from '../search/bounded-map.js';
 import { assertQuotaLeft } from '../accounts/metering.js';
 import { extractForAccount, type ExtractServiceDeps } from './extract-page.js';
-import { policyViolation, type Policy } from '../accounts/key-policy.js';
+import type { Policy } from '../accounts/key-policy.js';
+import { urlRefusal } from '../accounts/url-refusals.js';
 
 export interface SearchServiceDeps extends ExtractServiceDeps {
   db: Db;
@@ -31,15 +32,11 @@ export interface SearchResponse {
   results: SearchResultEntry[];
 }
 
-const POLICY_REFUSALS = {
-  domain_denied: 'matches a deny_patterns rule of this key',
-  domain_not_allowed: "is outside this key's allow_domains",
-} as const;
-
 /** Extracts one result; every failure becomes the result's own `error`/`error_code`, never a failed search. */
 async function extractResult(deps: SearchServiceDeps, caller: SearchCaller, formats: SearchBody['formats'], result: SearchResultEntry): Promise<SearchResultEntry> {
-  const refusal = policyViolation(caller.policy, result.url);
-  if (refusal) return { ...result, error: `${result.url} ${POLICY_REFUSALS[refusal]}`, error_code: refusal };
+  // Refused before any fetch (address or policy): the result's own error, and not metered (see searchForAccount).
+  const refusal = urlRefusal(deps.cfg, caller.policy, result.url);
+  if (refusal) return { ...result, error: refusal.message, error_code: refusal.code };
   try {
     // Metered already, with the search (see searchForAccount).
     const { url: _url, ...content } = await extractForAccount(deps, { accountId: caller.accountId, plan: caller.plan, policy: caller.policy, meter: async () => {} }, { url: result.url, formats });
@@ -54,7 +51,8 @@ async function extractResult(deps: SearchServiceDeps, caller: SearchCaller, form
 /**
  * POST /search. In order: the plan's cap on `num_results` (422 `search_cap_exceeded`), a spent month
  * (429, before a provider is asked), the provider, then metering — one request for the search plus one
- * per result that will be fetched (results the key's policy refuses are not fetched, so not counted) —
+ * per result that will be fetched (results refused before any fetch — their address or the key's policy —
+ * are not counted) —
  * and the extractions. A provider failure (503) is not metered: nothing was performed.
  */
 export async function searchForAccount(deps: SearchServiceDeps, provider: SearchProvider, caller: SearchCaller, request: SearchBody): Promise<SearchResponse> {
@@ -69,7 +67,7 @@ export async function searchForAccount(deps: SearchServiceDeps, provider: Search
     await caller.meter(1);
     return { query: request.query, provider: provider.name, results };
   }
-  const fetched = results.filter((result) => policyViolation(caller.policy, result.url) === null).length;
+  const fetched = results.filter((result) => urlRefusal(deps.cfg, caller.policy, result.url) === null).length;
   await caller.meter(1 + fetched);
   const extracted = await boundedMap(results, deps.cfg.SEARCH_EXTRACT_CONCURRENCY, (result) => extractResult(deps, caller, request.formats, result));
   return { query: request.query, provider: provider.name, results: extracted };

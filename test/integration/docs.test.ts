@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Validator } from '@seriousme/openapi-schema-validator';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
-import { chromium } from 'playwright-core';
+import { chromium } from 'playwright';
 import { startStack, type Stack } from '../support/stack.js';
 import { apiClient } from '../support/api.js';
 import { ERRORS } from '../../src/contract/errors.js';

@@ -13,7 +13,7 @@ import { hashApiKey } from '../../src/accounts/api-keys.js';
  * The authorization server checked with a second, independent OAuth client (oauth4webapi, strict about
  * RFC 8414 issuer, RFC 9207 `iss` and response shapes), and the refusals an attacker or a broken host
  * meets: wrong PKCE verifier, reused code, reused refresh token, the `keys` scope, another resource,
- * expired or resource-bound tokens. This stack runs with the default token lifetime (1 hour).
+ * expired tokens, tokens bound to another resource. This stack runs with the default token lifetime (1 hour).
  */
 
 const REDIRECT_URI = 'http://127.0.0.1:9/callback';
@@ -185,11 +185,9 @@ describe('authorization code flow with oauth4webapi', () => {
     expect(key).toMatchObject({ accountId: account.account_id, resource: mcpUrl, scopes: ['extract', 'bulk', 'crawl'] });
     expect(tokens.scope).toBe('extract bulk crawl');
 
-    // Accepted by the MCP server, refused by the REST API (RFC 8707 audience).
+    // Accepted by the MCP server, and by the REST API as an ordinary scoped key (decisions, second round).
     expect((await mcpStatus(tokens.access_token)).status).toBe(200);
-    const rest = await api.get('/usage', tokens.access_token);
-    expect(rest.status).toBe(401);
-    expect(rest.body.error.code).toBe('invalid_api_key');
+    expect((await api.get('/usage', tokens.access_token)).status).toBe(200);
 
     const renewed = await oauth.processRefreshTokenResponse(as, client, await refresh(client, tokens.refresh_token!));
     expect(renewed.access_token).toMatch(/^ce_[0-9a-f]{40}$/);
@@ -300,6 +298,9 @@ describe('refusals', () => {
     const answer = await mcpStatus(tokens.access_token);
     expect(answer.status).toBe(401);
     expect(answer.body.error.code).toBe('invalid_api_key');
+    const rest = await api.get('/usage', tokens.access_token);
+    expect(rest.status).toBe(401);
+    expect(rest.body.error.code).toBe('invalid_api_key');
   });
 
   it('answers an expired token with 401 invalid_token, which sends the host to refresh', async () => {

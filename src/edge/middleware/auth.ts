@@ -6,10 +6,13 @@ import { authenticateBearer } from '../../accounts/authenticate.js';
 import type { Scope } from '../../contract/vocabulary.js';
 import type { PithState } from '../state.js';
 
-/** Bearer authentication (the only auth of the API; no cookies). */
-export function authenticate(db: Db): Middleware<PithState> {
+/**
+ * Bearer authentication (the only auth of the API; no cookies). `tokenResource`: the resource this
+ * deployment's OAuth access tokens are bound to (MCP_URL), so that they work here as scoped keys.
+ */
+export function authenticate(db: Db, tokenResource: string): Middleware<PithState> {
   return async (ctx, next) => {
-    ctx.state.auth = await authenticateBearer(db, ctx.get('authorization'));
+    ctx.state.auth = await authenticateBearer(db, ctx.get('authorization'), tokenResource);
     await next();
   };
 }

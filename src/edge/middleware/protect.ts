@@ -11,7 +11,8 @@ import type { Scope } from '../../contract/vocabulary.js';
  */
 export function protect(deps: AppDeps, scope?: Scope): Middleware<PithState>[] {
   const steps: Middleware<PithState>[] = [
-    authenticate(deps.db),
+    // OAuth access tokens are scoped keys here too (decisions, second round); the scope check below applies.
+    authenticate(deps.db, deps.cfg.MCP_URL),
     async (ctx, next) => {
       const auth = authOf(ctx.state);
       await deps.limits.consumeRequest(auth.accountId, auth.plan);

@@ -100,7 +100,7 @@ const TokenRequest = z
 
 const TokenResponseSchema = z
   .object({
-    access_token: rawApiKey.meta({ description: 'A Pith key (`ce_` + 40 hex) with the granted scopes, accepted only by the MCP server.' }),
+    access_token: rawApiKey.meta({ description: 'A Pith key (`ce_` + 40 hex) with the granted scopes: an ordinary scoped key at the MCP server and on this API.' }),
     token_type: z.literal('Bearer'),
     expires_in: z.int().meta({ description: 'Seconds: 3600 (one hour).', example: 3600 }),
     refresh_token: z.string().meta({ description: 'Rotated on every use.', example: 'rt_q3Jm9w0f1yO8Xk2b5n7s4t6v8x0z1c3e5g7i9k1m3o5' }),
@@ -151,7 +151,7 @@ export const OAUTH_ROUTES: readonly RouteDoc[] = [
   {
     method: 'post', path: OAUTH_PATHS.token, tag: 'OAuth', auth: 'public', implemented: true,
     summary: 'Token endpoint',
-    description: 'Exchanges a code (with its PKCE verifier) or a refresh token. The access token is an ordinary Pith key with the granted scopes, valid one hour and accepted only by the MCP server (RFC 8707 audience). Refresh tokens rotate on every use; reusing a rotated one, or a code, revokes the whole grant.',
+    description: 'Exchanges a code (with its PKCE verifier) or a refresh token. The access token is an ordinary Pith key with the granted scopes (never `keys`), valid one hour, bound to the MCP server as its resource (RFC 8707) and accepted there and on this API. Refresh tokens rotate on every use; reusing a rotated one, or a code, revokes the whole grant.',
     body: TokenRequest,
     bodyContentType: 'application/x-www-form-urlencoded',
     success: { status: 200, description: 'The tokens (`Cache-Control: no-store`).', schema: TokenResponseSchema },

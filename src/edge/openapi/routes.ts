@@ -65,7 +65,8 @@ export const ROUTES: readonly RouteDoc[] = [
   {
     method: 'post', path: '/extract', tag: 'Extraction', auth: 'extract', payable: true, implemented: true,
     summary: 'Extract one page',
-    description: 'Fetches the page and answers with its content in every format (or the `formats` asked for). Metered once the page is attempted; refusals before any work are not metered.',
+    description:
+      "Fetches the page and answers with its content in every format (or the `formats` asked for). `markdown` and `blocks` begin with the page's title as a level-1 heading (the content's own H1, else `metadata.title`). Metered once the page is attempted; refusals before any fetch (`unsafe_url` for a literal private address, `invalid_request` for credentials in the URL or another scheme, the key's policy) are not metered.",
     body: ExtractRequest,
     success: { status: 200, description: 'The extracted page.', schema: ExtractResponseSchema },
     errors: [...policyErrors, 'plan_not_supported', 'js_rendering_unavailable', 'fetch_failed', 'target_http_error', 'target_timeout', 'no_content'],
@@ -117,7 +118,7 @@ export const ROUTES: readonly RouteDoc[] = [
     method: 'post', path: '/search', tag: 'Extraction', auth: 'search', implemented: true,
     summary: 'Search',
     description:
-      "Searches with the provider the server is configured with: by default (`local`) a full-text index of the pages this account extracted (`POST /extract`, bulk and crawl results; kept 24 hours after each page's last extraction by default), or the web through SearXNG or Brave Search. `num_results` is capped by plan (422 `search_cap_exceeded`, checked first). With `extract: true` each result is extracted as `POST /extract` would; the key's policy applies per URL, and a refused or failed URL gets `error` and `error_code` in its result instead of failing the request. Metered as one request for the search plus one per result fetched for extraction (results the policy refuses are not fetched and not counted). A provider that is down, too slow or answers garbage gives 503 `service_unavailable` and nothing is metered.",
+      "Searches with the provider the server is configured with: by default (`local`) a full-text index of the pages this account extracted (`POST /extract`, bulk and crawl results; kept 24 hours after each page's last extraction by default), or the web through SearXNG or Brave Search. `num_results` is capped by plan (422 `search_cap_exceeded`, checked first). With `extract: true` each result is extracted as `POST /extract` would; the key's policy applies per URL, and a refused or failed URL gets `error` and `error_code` in its result instead of failing the request. Metered as one request for the search plus one per result fetched for extraction (results refused before any fetch — their address or the key's policy — are not counted). A provider that is down, too slow or answers garbage gives 503 `service_unavailable` and nothing is metered.",
     body: SearchRequest,
     success: { status: 200, description: 'The results, best first.', schema: SearchResponseSchema },
     errors: ['search_cap_exceeded', 'service_unavailable'],

@@ -58,13 +58,15 @@ export function elementsByTag(root: Element, tag: string): Element[] {
   return out;
 }
 
-/** The elements of a whole page that metadata, links and code-language marking read, in document order. */
+/** The elements of a whole page that metadata, links, code-language marking and the lead heading read, in document order. */
 export interface PageIndex {
   anchors: Element[];
   metas: Element[];
   links: Element[];
   scripts: Element[];
   pres: Element[];
+  /** The page's H1 headings (the output's lead heading is chosen among them). */
+  h1s: Element[];
 }
 
 const INDEXED = new Map<string, keyof PageIndex>(
@@ -75,6 +77,7 @@ const INDEXED = new Map<string, keyof PageIndex>(
       ['LINK', 'links'],
       ['SCRIPT', 'scripts'],
       ['PRE', 'pres'],
+      ['H1', 'h1s'],
     ] as const
   ).flatMap(([tag, list]) => [
     [tag, list],
@@ -88,7 +91,7 @@ const INDEXED = new Map<string, keyof PageIndex>(
  * outside <template> contents, like elementsByTag.
  */
 export function indexPage(root: Element): PageIndex {
-  const index: PageIndex = { anchors: [], metas: [], links: [], scripts: [], pres: [] };
+  const index: PageIndex = { anchors: [], metas: [], links: [], scripts: [], pres: [], h1s: [] };
   const visit = (parent: Element): void => {
     for (let child = parent.firstElementChild; child; child = child.nextElementSibling) {
       const name = child.localName;

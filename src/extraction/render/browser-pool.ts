@@ -1,5 +1,5 @@
 import { existsSync } from 'node:fs';
-import type { Browser, BrowserContext } from 'playwright-core';
+import type { Browser, BrowserContext } from 'playwright';
 import { ExtractionError } from '../../contract/extraction-error.js';
 import { isPublicAddress, type AddressPolicy } from '../../net/address-policy.js';
 import { DEFAULT_CHROMIUM_PATH } from './chromium-flags.js';

@@ -1,5 +1,5 @@
 import { existsSync } from 'node:fs';
-import { chromium, type Browser } from 'playwright-core';
+import { chromium, type Browser } from 'playwright';
 import { CHROMIUM_FLAGS } from './chromium-flags.js';
 import { RenderUnavailableError } from './render-errors.js';
 

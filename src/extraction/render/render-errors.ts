@@ -1,4 +1,4 @@
-import { errors as playwrightErrors } from 'playwright-core';
+import { errors as playwrightErrors } from 'playwright';
 import { ExtractionError } from '../../contract/extraction-error.js';
 
 /** JS rendering cannot be offered (no Chromium, or it fails to start): the API answers 422 `js_rendering_unavailable`. */

@@ -1,4 +1,4 @@
-import type { Page, Response } from 'playwright-core';
+import type { Page, Response } from 'playwright';
 import { ExtractionError } from '../../contract/extraction-error.js';
 import { renderFailure } from './render-errors.js';
 import type { SsrfRouteGuard } from './ssrf-route-guard.js';

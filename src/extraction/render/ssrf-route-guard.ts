@@ -1,5 +1,5 @@
 import type { LookupAddress } from 'node:dns';
-import type { BrowserContext, Page, Request, Route } from 'playwright-core';
+import type { BrowserContext, Page, Request, Route } from 'playwright';
 import { ExtractionError } from '../../contract/extraction-error.js';
 import type { AddressPolicy } from '../../net/address-policy.js';
 import { resolveAll, resolveAndCheck, type HostRefusal } from '../../net/resolve-and-check.js';

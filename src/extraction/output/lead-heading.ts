@@ -1,0 +1,93 @@
+import type { DomElement } from '../dom/dom.js';
+import { normalizedText } from '../dom/dom-walk.js';
+
+/**
+ * The output's lead heading (decisions, second round): markdown and blocks begin with the page's title
+ * as a level-1 heading — the content's own H1 when it has one, else `metadata.title` — so that an agent
+ * reading only the markdown knows what the page is.
+ *
+ * Main-content extraction loses that H1 on most pages: Readability removes the heading that repeats the
+ * page title and renames every other H1 to H2, and a content root of our own may start below the
+ * headline. So the heading is put back here, on the extracted content, for every output at once.
+ */
+
+/**
+ * Text before the content's own heading that still lets it lead: a kicker, a date, breadcrumbs, an
+ * image caption. More than this is prose, and an H1 after it heads a section, not the page.
+ */
+const LEAD_IN_MAX_CHARS = 200;
+
+/** Share of a heading's words found in the title above which the heading repeats the title (Readability's test). */
+const SAME_AS_TITLE = 0.75;
+
+const WORDS = /[\p{L}\p{N}]+/gu;
+const wordsOf = (text: string) => text.toLowerCase().match(WORDS) ?? [];
+
+/** How much of `heading` the title says too: 1 − (length of the heading's words missing from the title) / (length of all its words). */
+function similarity(title: string, heading: string): number {
+  const titleWords = new Set(wordsOf(title));
+  const headingWords = wordsOf(heading);
+  const total = headingWords.join(' ').length;
+  if (total === 0) return 0;
+  const missing = headingWords.filter((word) => !titleWords.has(word)).join(' ').length;
+  return 1 - missing / total;
+}
+
+const repeatsTitle = (heading: string, titles: readonly string[]) => titles.some((title) => similarity(title, heading) > SAME_AS_TITLE);
+
+/** Characters of text in `root` before `target` (stops counting at LEAD_IN_MAX_CHARS). */
+function textBefore(root: Element, target: Element): number {
+  let length = 0;
+  const walk = (node: Node): boolean => {
+    if (node === target) return true;
+    if (node.nodeType === 3) length += (node.textContent ?? '').replace(/\s+/g, ' ').trim().length;
+    else for (let child = node.firstChild; child; child = child.nextSibling) if (walk(child) || length > LEAD_IN_MAX_CHARS) return true;
+    return false;
+  };
+  walk(root);
+  return length;
+}
+
+export interface LeadHeadingSources {
+  /** Texts of the page's H1 elements, read before main-content extraction changed the document. */
+  pageH1s: readonly string[];
+  /** `metadata.title` as the result reports it (null when the page has none). */
+  title: string | null;
+  /** Other names of the page (Readability's cleaned title) that a repeated headline may match. */
+  otherTitles?: readonly (string | null)[];
+}
+
+/**
+ * Makes `root` (the extracted content) begin with an H1: the content's own H1 (or the page's H1 that
+ * Readability kept as an H2), moved to the front when only a short lead-in precedes it; else the page's
+ * H1 that extraction dropped for repeating the title; else the title. Nothing when the page names itself nowhere.
+ * Returns what it did (`added`: the content itself had no heading to lead with).
+ */
+export function ensureLeadHeading(root: DomElement, sources: LeadHeadingSources): 'kept' | 'moved' | 'added' | 'none' {
+  const body = root as unknown as Element;
+  const document = body.ownerDocument;
+  const pageH1s = sources.pageH1s.filter(Boolean);
+  const titles = [sources.title, ...(sources.otherTitles ?? [])].filter((t): t is string => Boolean(t?.trim()));
+
+  const own = [...body.querySelectorAll('h1, h2')].find((heading) => {
+    if (!normalizedText(heading)) return false;
+    return heading.tagName === 'H1' || pageH1s.includes(normalizedText(heading));
+  });
+  if (own && (textBefore(body, own) <= LEAD_IN_MAX_CHARS || repeatsTitle(normalizedText(own), titles))) {
+    if (own === body.firstElementChild && own.tagName === 'H1') return 'kept';
+    const lead = own.tagName === 'H1' ? own : document.createElement('h1');
+    if (lead !== own) {
+      lead.append(...own.childNodes);
+      own.remove();
+    }
+    body.insertBefore(lead, body.firstChild);
+    return 'moved';
+  }
+
+  const text = pageH1s.find((h1) => repeatsTitle(h1, titles)) ?? titles[0];
+  if (!text) return 'none';
+  const lead = document.createElement('h1');
+  lead.textContent = text;
+  body.insertBefore(lead, body.firstChild);
+  return 'added';
+}
