@@ -13,6 +13,8 @@ export interface FetchOptions {
   maxBytes: number;
   userAgent: string;
   maxRedirects?: number;
+  /** The error for a body over `maxBytes`, by Content-Type (documents have their own code); default `fetch_failed`. */
+  oversizeError?: (contentType: string, maxBytes: number) => ExtractionError | undefined;
 }
 
 export interface FetchedPage {
@@ -73,14 +75,14 @@ function mapNetworkError(err: unknown, url: URL): ExtractionError {
   return new ExtractionError('fetch_failed', `Could not reach ${url.host}${detail}`);
 }
 
-async function readCapped(body: AsyncIterable<Uint8Array> | null, maxBytes: number, url: URL): Promise<Buffer> {
+async function readCapped(body: AsyncIterable<Uint8Array> | null, maxBytes: number, url: URL, oversize?: () => ExtractionError | undefined): Promise<Buffer> {
   if (!body) return Buffer.alloc(0);
   const parts: Uint8Array[] = [];
   let size = 0;
   // Leaving the loop early (throw) cancels the stream, so an oversized body is not downloaded further.
   for await (const part of body) {
     size += part.byteLength;
-    if (size > maxBytes) throw new ExtractionError('fetch_failed', `${url.host} sent more than ${maxBytes} bytes; the page was not read`);
+    if (size > maxBytes) throw oversize?.() ?? new ExtractionError('fetch_failed', `${url.host} sent more than ${maxBytes} bytes; the page was not read`);
     parts.push(part);
   }
   return Buffer.concat(parts);
@@ -125,7 +127,7 @@ export async function fetchPage(rawUrl: string, options: FetchOptions): Promise<
     const contentType = response.headers.get('content-type') ?? '';
     let body: Buffer;
     try {
-      body = await readCapped(response.body, options.maxBytes, url);
+      body = await readCapped(response.body, options.maxBytes, url, () => options.oversizeError?.(contentType, options.maxBytes));
     } catch (err) {
       if (err instanceof ExtractionError) throw err;
       throw mapNetworkError(err, url);

@@ -1,0 +1,222 @@
+/**
+ * PDF text layout → document blocks. PDFs hold positioned glyph runs, not structure: lines are runs on
+ * one baseline, paragraphs are lines at the document's usual line spacing, headings are larger (or bold,
+ * body-sized) short blocks, list items start with a marker, tables are rows of cells split by wide gaps.
+ * Reading order is the content-stream order, which is the author's order for generated PDFs (Chromium,
+ * Word, LaTeX write each column in turn); a jump back up the page starts a new block (the next column).
+ */
+
+export interface TextRun {
+  str: string;
+  /** Left edge and baseline in PDF user space (y grows upward). */
+  x: number;
+  y: number;
+  width: number;
+  /** Font size (height of the text matrix). */
+  size: number;
+  bold: boolean;
+  /** The run ends its line (pdf.js `hasEOL`). */
+  eol: boolean;
+}
+
+export type DocBlock =
+  | { type: 'heading'; level: number; text: string }
+  | { type: 'paragraph'; text: string }
+  | { type: 'list_item'; ordered: boolean; text: string }
+  | { type: 'table'; rows: string[][] };
+
+interface Line {
+  page: number;
+  x: number;
+  endX: number;
+  y: number;
+  size: number;
+  bold: boolean;
+  /** Cells: text split where a gap is wider than a few spaces (table columns). */
+  segments: string[];
+  chars: number;
+}
+
+/** Gap (in font sizes) between runs that starts a new cell rather than a word. */
+const CELL_GAP = 1.0;
+/** Gap that needs a space between two runs that carry none. */
+const WORD_GAP = 0.12;
+const BULLET = /^([•◦▪▫‣∙●○■□–—*-]|\d{1,3}[.)]|[a-zA-Z][.)]|[ivxIVX]{1,4}[.)])\s+/;
+const ORDERED = /^(\d{1,3}|[a-zA-Z]|[ivxIVX]{1,4})[.)]\s/;
+const round = (n: number) => Math.round(n * 2) / 2;
+
+function linesOfPage(runs: readonly TextRun[], page: number): Line[] {
+  const lines: Line[] = [];
+  let line: Line | null = null;
+  let ended = false;
+  for (const run of runs) {
+    if (!run.str) {
+      if (run.eol) ended = true;
+      continue;
+    }
+    const blank = !run.str.trim();
+    const sameLine =
+      line !== null && !ended && Math.abs(run.y - line.y) < 0.4 * Math.max(run.size, line.size) && run.x > line.endX - 0.5 * line.size;
+    if (!sameLine) {
+      if (blank) continue;
+      line = { page, x: run.x, endX: run.x + run.width, y: run.y, size: run.size, bold: run.bold, segments: [run.str], chars: 0 };
+      lines.push(line);
+    } else if (line) {
+      const gap = run.x - line.endX;
+      const last = line.segments.length - 1;
+      if (gap > CELL_GAP * line.size && !blank) line.segments.push(run.str);
+      else {
+        const prev = line.segments[last] ?? '';
+        const needsSpace = gap > WORD_GAP * line.size && !/\s$/.test(prev) && !/^\s/.test(run.str);
+        line.segments[last] = prev + (needsSpace ? ' ' : '') + run.str;
+      }
+      line.endX = Math.max(line.endX, run.x + run.width);
+      if (!blank) {
+        line.size = Math.max(line.size, run.size);
+        line.bold &&= run.bold;
+      }
+    }
+    ended = run.eol;
+  }
+  for (const l of lines) {
+    l.segments = l.segments.map((s) => s.replace(/\s+/g, ' ').trim()).filter(Boolean);
+    l.chars = l.segments.reduce((n, s) => n + s.length, 0);
+  }
+  return lines.filter((l) => l.chars > 0);
+}
+
+/** The most common value by weight. */
+function mode(weights: Map<number, number>): number | undefined {
+  let best: number | undefined;
+  let bestWeight = -1;
+  for (const [value, weight] of weights) if (weight > bestWeight) [best, bestWeight] = [value, weight];
+  return best;
+}
+
+/** Joins a paragraph's lines: a line-end hyphen between letters is a word broken by the layout. */
+function joinLines(parts: readonly string[]): string {
+  let text = '';
+  for (const part of parts) {
+    if (!text) text = part;
+    else if (/\p{L}-$/u.test(text) && /^\p{Ll}/u.test(part)) text = text.slice(0, -1) + part;
+    else text += ' ' + part;
+  }
+  return text;
+}
+
+const textOf = (line: Line) => line.segments.join(' ');
+
+/** Turns the runs of every page (in order) into blocks. */
+export function layoutBlocks(pages: readonly (readonly TextRun[])[]): DocBlock[] {
+  const lines = pages.flatMap((runs, page) => linesOfPage(runs, page));
+  if (lines.length === 0) return [];
+
+  // Body size: the size most characters are set in. Line spacing per size: the most common baseline step.
+  const sizeWeights = new Map<number, number>();
+  for (const line of lines) sizeWeights.set(round(line.size), (sizeWeights.get(round(line.size)) ?? 0) + line.chars);
+  const bodySize = mode(sizeWeights) ?? 10;
+  const stepWeights = new Map<number, Map<number, number>>();
+  for (let i = 1; i < lines.length; i++) {
+    const [a, b] = [lines[i - 1]!, lines[i]!];
+    if (a.page !== b.page || round(a.size) !== round(b.size)) continue;
+    const step = round(a.y - b.y);
+    if (step <= 0) continue;
+    const bySize = stepWeights.get(round(a.size)) ?? new Map<number, number>();
+    bySize.set(step, (bySize.get(step) ?? 0) + 1);
+    stepWeights.set(round(a.size), bySize);
+  }
+  const lineStep = (size: number) => {
+    const bySize = stepWeights.get(round(size));
+    // A size whose lines never follow each other (single-line headings) gets a typical 1.2 line height.
+    return Math.min(mode(bySize ?? new Map()) ?? size * 1.2, size * 2);
+  };
+  // Heading levels: distinct sizes clearly above the body, largest first.
+  const headingSizes = [...sizeWeights.keys()].filter((s) => s > bodySize * 1.12).sort((a, b) => b - a);
+  const headingLevel = (line: Line): number => {
+    const rank = headingSizes.indexOf(round(line.size));
+    if (rank >= 0) return Math.min(rank + 1, 6);
+    // A bold body-sized line is a run-in heading unless it reads as a sentence.
+    return line.bold && round(line.size) >= bodySize && !/[.,;]$/.test(textOf(line)) ? Math.min(headingSizes.length + 1, 6) : 0;
+  };
+
+  // Right edge of the column a line sits in (lines on its page starting near its left edge): a line
+  // ending well short of it was broken by its author, not by wrapping.
+  const byPage = new Map<number, Line[]>();
+  for (const line of lines) {
+    const list = byPage.get(line.page);
+    if (list) list.push(line);
+    else byPage.set(line.page, [line]);
+  }
+  const rightEdge = (line: Line): number => {
+    let right = line.endX;
+    for (const other of byPage.get(line.page) ?? []) if (Math.abs(other.x - line.x) < 2 * line.size) right = Math.max(right, other.endX);
+    return right;
+  };
+  const blocks: DocBlock[] = [];
+  let parts: string[] = [];
+  let current: { kind: 'paragraph' | 'heading' | 'list_item'; level: number; ordered: boolean; last: Line; first: Line } | null = null;
+  let table: string[][] | null = null;
+
+  const flush = () => {
+    if (current && parts.length) {
+      const text = joinLines(parts);
+      if (current.kind === 'heading') blocks.push({ type: 'heading', level: current.level, text });
+      else if (current.kind === 'list_item') blocks.push({ type: 'list_item', ordered: current.ordered, text: text.replace(BULLET, '') });
+      else blocks.push({ type: 'paragraph', text });
+    }
+    current = null;
+    parts = [];
+  };
+  const flushTable = () => {
+    if (!table) return;
+    // One row of cells is a line with gaps (a tab stop, a label and its value), not a table.
+    if (table.length >= 2) blocks.push({ type: 'table', rows: table });
+    else for (const row of table) blocks.push({ type: 'paragraph', text: row.join(' ') });
+    table = null;
+  };
+
+  for (const line of lines) {
+    if (line.segments.length >= 2 && !headingSizes.includes(round(line.size))) {
+      flush();
+      (table ??= []).push(line.segments);
+      continue;
+    }
+    flushTable();
+    const text = textOf(line);
+    const level = headingLevel(line);
+    const bullet = BULLET.test(text) && level === 0;
+    const prev: Line | null = current ? (current as { last: Line }).last : null;
+    const cur = current as { kind: string; level: number; first: Line } | null;
+    const continues =
+      cur !== null &&
+      prev !== null &&
+      !bullet &&
+      round(line.size) === round(prev.size) &&
+      (cur.kind === 'heading' ? level === cur.level && parts.length < 3 : level === 0) &&
+      (cur.kind === 'heading' || prev.endX >= rightEdge(prev) - 6 * prev.size || /[-,]$/.test(textOf(prev))) &&
+      continuesFrom(prev, line, lineStep(line.size), cur.first);
+    if (continues && current) {
+      parts.push(text);
+      (current as { last: Line }).last = line;
+      continue;
+    }
+    flush();
+    current = { kind: level ? 'heading' : bullet ? 'list_item' : 'paragraph', level, ordered: bullet && ORDERED.test(text), first: line, last: line };
+    parts = [text];
+  }
+  flush();
+  flushTable();
+  return blocks;
+}
+
+/** `line` wraps on from `prev`: the next baseline at the usual spacing, or the top of the next page/column mid-sentence. */
+function continuesFrom(prev: Line, line: Line, step: number, first: Line): boolean {
+  const size = line.size;
+  if (line.page === prev.page) {
+    const gap = prev.y - line.y;
+    if (gap > 0 && gap <= step * 1.2 + 0.5) return line.x >= Math.min(first.x, prev.x) - 2 * size && line.x <= prev.x + 3 * size;
+    // A jump up the page: the next column. A sentence cut mid-way carries on there.
+  }
+  const ending = textOf(prev);
+  return !/[.!?:;"”)\]]$/.test(ending) && /^\p{Ll}/u.test(textOf(line));
+}
