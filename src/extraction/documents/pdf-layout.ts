@@ -49,32 +49,38 @@ function linesOfPage(runs: readonly TextRun[], page: number): Line[] {
   const lines: Line[] = [];
   let line: Line | null = null;
   let ended = false;
+  let spaced = false;
   for (const run of runs) {
     if (!run.str) {
       if (run.eol) ended = true;
       continue;
     }
     const blank = !run.str.trim();
+    // pdf.js marks a run as ending its line when the next text object starts, which a table cell does
+    // too: geometry decides (same baseline, further right), the mark only where geometry cannot.
     const sameLine =
-      line !== null && !ended && Math.abs(run.y - line.y) < 0.4 * Math.max(run.size, line.size) && run.x > line.endX - 0.5 * line.size;
+      line !== null && (!ended || run.x > line.endX + 0.2 * line.size) && Math.abs(run.y - line.y) < 0.4 * Math.max(run.size, line.size) && run.x > line.endX - 0.5 * line.size;
     if (!sameLine) {
       if (blank) continue;
       line = { page, x: run.x, endX: run.x + run.width, y: run.y, size: run.size, bold: run.bold, segments: [run.str], chars: 0 };
       lines.push(line);
+      spaced = false;
+    } else if (line && blank) {
+      // A space run may be stretched across a whole table gap: it marks a word break but does not move the line's end.
+      spaced = true;
     } else if (line) {
       const gap = run.x - line.endX;
       const last = line.segments.length - 1;
-      if (gap > CELL_GAP * line.size && !blank) line.segments.push(run.str);
+      if (gap > CELL_GAP * line.size) line.segments.push(run.str);
       else {
         const prev = line.segments[last] ?? '';
-        const needsSpace = gap > WORD_GAP * line.size && !/\s$/.test(prev) && !/^\s/.test(run.str);
+        const needsSpace = (spaced || gap > WORD_GAP * line.size) && !/\s$/.test(prev) && !/^\s/.test(run.str);
         line.segments[last] = prev + (needsSpace ? ' ' : '') + run.str;
       }
       line.endX = Math.max(line.endX, run.x + run.width);
-      if (!blank) {
-        line.size = Math.max(line.size, run.size);
-        line.bold &&= run.bold;
-      }
+      line.size = Math.max(line.size, run.size);
+      line.bold &&= run.bold;
+      spaced = false;
     }
     ended = run.eol;
   }
