@@ -33,6 +33,7 @@ export const CrawlRequest = crawlBody
     limit: crawlBody.shape.limit.meta({ description: 'Most pages fetched. Above the plan cap (500 Pro, 5000 Growth, 50000 Enterprise) it is lowered to the cap.' }),
     include_patterns: crawlBody.shape.include_patterns.meta({ description: 'Follow only links matching one of these globs (`*` wildcard). A pattern starting with `/` matches path and query; any other the full URL.' }),
     exclude_patterns: crawlBody.shape.exclude_patterns.meta({ description: 'Never follow links matching one of these globs (same syntax as include_patterns).' }),
+    include_documents: crawlBody.shape.include_documents.meta({ description: 'Also follow same-site links to documents (`.pdf`, `.docx`, `.txt`, `.md`); each is extracted like a page. Default false: links to files are skipped.' }),
   })
   .meta({ id: 'CrawlRequest', description: 'Crawls breadth-first from `url` and answers at once with the job.' });
 

@@ -36,10 +36,10 @@ interface DocumentSource {
   pages?: number;
 }
 
-async function readDocument(body: Uint8Array, kind: DocumentKind): Promise<DocumentSource> {
+async function readDocument(body: Uint8Array, kind: DocumentKind, withLinks: boolean): Promise<DocumentSource> {
   if (body.byteLength > DOCUMENT_CAPS.maxBytes) throw new ExtractionError('document_too_large', `The document is ${body.byteLength} bytes; Pith reads documents up to ${DOCUMENT_CAPS.maxBytes} bytes`);
   if (kind === 'pdf') {
-    const pdf = await parsePdf(body);
+    const pdf = await parsePdf(body, { withLinks });
     return { html: htmlOfBlocks(pdf.blocks), rawText: pdf.rawText, links: pdf.links, title: pdf.title, author: pdf.author, date: pdf.date, pages: pdf.pages };
   }
   if (kind === 'docx') {
@@ -57,7 +57,7 @@ async function readDocument(body: Uint8Array, kind: DocumentKind): Promise<Docum
  */
 export async function extractDocument(body: Uint8Array, kind: DocumentKind, url: string, options: ExtractOptions = {}): Promise<Extraction> {
   const wants = new Set(options.formats ?? ALL_FORMATS);
-  const source = await readDocument(body, kind);
+  const source = await readDocument(body, kind, wants.has('links'));
   const root = fragmentBody(source.html);
   absolutiseContent(root, url);
   const firstHeading = root.querySelector('h1, h2, h3');

@@ -45,7 +45,25 @@ const BULLET = /^([•◦▪▫‣∙●○■□–—*-]|\d{1,3}[.)]|[a-zA-Z][
 const ORDERED = /^(\d{1,3}|[a-zA-Z]|[ivxIVX]{1,4})[.)]\s/;
 const round = (n: number) => Math.round(n * 2) / 2;
 
-function linesOfPage(runs: readonly TextRun[], page: number): Line[] {
+/**
+ * Drops a run that repeats the same text at (nearly) the same place: text shadows and faux bold are the
+ * same string drawn twice a pixel or two apart, which would otherwise read as every word doubled.
+ */
+function withoutOverprints(runs: readonly TextRun[]): TextRun[] {
+  const seen = new Map<string, TextRun[]>();
+  return runs.filter((run) => {
+    if (!run.str.trim()) return true;
+    const same = seen.get(run.str);
+    const near = Math.max(2, 0.3 * run.size);
+    if (same?.some((other) => Math.abs(other.x - run.x) <= near && Math.abs(other.y - run.y) <= near)) return false;
+    if (same) same.push(run);
+    else seen.set(run.str, [run]);
+    return true;
+  });
+}
+
+function linesOfPage(pageRuns: readonly TextRun[], page: number): Line[] {
+  const runs = withoutOverprints(pageRuns);
   const lines: Line[] = [];
   let line: Line | null = null;
   let ended = false;

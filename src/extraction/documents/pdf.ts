@@ -28,6 +28,15 @@ export function pdfDate(value: unknown): string | null {
 
 const infoText = (value: unknown): string | null => (typeof value === 'string' && value.trim() ? value.trim() : null);
 
+function fontIsBold(objects: { get(id: string): unknown }, font: string): boolean {
+  try {
+    const loaded = objects.get(font) as { name?: string; bold?: boolean; black?: boolean } | undefined;
+    return Boolean(loaded?.bold || loaded?.black || BOLD_FONT.test(loaded?.name ?? ''));
+  } catch {
+    return false; // not resolved: read as regular
+  }
+}
+
 async function openPdf(data: Uint8Array): Promise<PDFDocumentProxy> {
   try {
     // No eval, no font faces, no system fonts: text extraction needs none of them and they widen what a hostile file can reach.
@@ -40,7 +49,7 @@ async function openPdf(data: Uint8Array): Promise<PDFDocumentProxy> {
 }
 
 /** Parses a PDF's text layer page by page, within the page and text caps. Throws ExtractionError. */
-export async function parsePdf(body: Uint8Array, deadline = Date.now() + DOCUMENT_CAPS.parseTimeoutMs): Promise<ParsedPdf> {
+export async function parsePdf(body: Uint8Array, { withLinks = true, deadline = Date.now() + DOCUMENT_CAPS.parseTimeoutMs } = {}): Promise<ParsedPdf> {
   if (body.byteLength > DOCUMENT_CAPS.maxBytes) throw new ExtractionError('document_too_large', `The PDF is ${body.byteLength} bytes; Pith reads documents up to ${DOCUMENT_CAPS.maxBytes} bytes`);
   // pdf.js takes ownership of (detaches) the buffer it is given: hand it a copy.
   const doc = await openPdf(new Uint8Array(body));
@@ -50,27 +59,20 @@ export async function parsePdf(body: Uint8Array, deadline = Date.now() + DOCUMEN
     }
     const pages: TextRun[][] = [];
     const links = new Set<string>();
+    const bold = new Map<string, boolean>();
     let raw = '';
     for (let n = 1; n <= doc.numPages; n++) {
       if (Date.now() > deadline) throw new ExtractionError('document_too_large', `The PDF took more than ${DOCUMENT_CAPS.parseTimeoutMs} ms to read`);
       const page = await doc.getPage(n);
       const content = await page.getTextContent();
-      // Font names (and so boldness) are known once the page's operators are loaded; text content alone gives generic families.
-      await page.getOperatorList();
-      const bold = new Map<string, boolean>();
-      const isBold = (font: string): boolean => {
-        let value = bold.get(font);
-        if (value === undefined) {
-          try {
-            const loaded = page.commonObjs.get(font) as { name?: string; bold?: boolean; black?: boolean } | undefined;
-            value = Boolean(loaded?.bold || loaded?.black || BOLD_FONT.test(loaded?.name ?? ''));
-          } catch {
-            value = false;
-          }
-          bold.set(font, value);
-        }
-        return value;
-      };
+      // Font names (and so boldness) are known once a page's operators are loaded; text content alone gives
+      // generic families. Fonts are shared across pages, so only a page that brings a new font pays for that.
+      const fonts = new Set(content.items.flatMap((item) => ('fontName' in item ? [item.fontName] : [])));
+      if ([...fonts].some((font) => !bold.has(font))) {
+        await page.getOperatorList();
+        for (const font of fonts) if (!bold.has(font)) bold.set(font, fontIsBold(page.commonObjs, font));
+      }
+      const isBold = (font: string): boolean => bold.get(font) ?? false;
       const runs: TextRun[] = [];
       for (const item of content.items) {
         if (!('str' in item)) continue;
@@ -80,7 +82,8 @@ export async function parsePdf(body: Uint8Array, deadline = Date.now() + DOCUMEN
         if (raw.length > DOCUMENT_CAPS.maxTextChars) throw new ExtractionError('document_too_large', `The PDF holds more than ${DOCUMENT_CAPS.maxTextChars} characters of text`);
       }
       pages.push(runs);
-      for (const annotation of await page.getAnnotations({ intent: 'display' })) {
+      // Annotations cost as much as a fifth of a page's parse: read only when `links` is asked for.
+      for (const annotation of withLinks ? await page.getAnnotations({ intent: 'display' }) : []) {
         const url = (annotation as { url?: unknown }).url;
         if (typeof url === 'string' && /^https?:/i.test(url)) {
           try {
