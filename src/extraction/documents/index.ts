@@ -47,6 +47,7 @@ async function readDocument(body: Uint8Array, kind: DocumentKind, withLinks: boo
     return { html, rawText: plainText(fragmentBody(html)) };
   }
   const text = new TextDecoder('utf-8').decode(body);
+  if (text.length > DOCUMENT_CAPS.maxTextChars) throw new ExtractionError('document_too_large', `The document holds more than ${DOCUMENT_CAPS.maxTextChars} characters of text`);
   if (kind === 'markdown') return { html: htmlOfMarkdown(text), rawText: text, markdown: text.trim() };
   return { html: htmlOfPlainText(text), rawText: text };
 }

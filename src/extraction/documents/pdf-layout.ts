@@ -62,6 +62,9 @@ function withoutOverprints(runs: readonly TextRun[]): TextRun[] {
   });
 }
 
+const withoutControls = (text: string): string =>
+  [...text].filter((c) => { const code = c.charCodeAt(0); return !(code < 32 && c !== '\t' && c !== '\n') && code !== 0x7f && code !== 0xfffd; }).join('');
+
 function linesOfPage(pageRuns: readonly TextRun[], page: number): Line[] {
   const runs = withoutOverprints(pageRuns);
   const lines: Line[] = [];
@@ -103,7 +106,8 @@ function linesOfPage(pageRuns: readonly TextRun[], page: number): Line[] {
     ended = run.eol;
   }
   for (const l of lines) {
-    l.segments = l.segments.map((s) => s.replace(/\s+/g, ' ').trim()).filter(Boolean);
+    // Icon fonts map their glyphs to control characters: they are not text.
+    l.segments = l.segments.map((s) => withoutControls(s).replace(/\s+/g, ' ').trim()).filter(Boolean);
     l.chars = l.segments.reduce((n, s) => n + s.length, 0);
   }
   return lines.filter((l) => l.chars > 0);
@@ -171,10 +175,14 @@ export function layoutBlocks(pages: readonly (readonly TextRun[])[]): DocBlock[]
     if (list) list.push(line);
     else byPage.set(line.page, [line]);
   }
+  // Only lines of the same size count (a wide heading above a narrow column says nothing about its width),
+  // and the 90th percentile rather than the maximum (one overlong line is not the column).
   const rightEdge = (line: Line): number => {
-    let right = line.endX;
-    for (const other of byPage.get(line.page) ?? []) if (Math.abs(other.x - line.x) < 2 * line.size) right = Math.max(right, other.endX);
-    return right;
+    const ends = (byPage.get(line.page) ?? [])
+      .filter((other) => Math.abs(other.x - line.x) < 2 * line.size && round(other.size) === round(line.size))
+      .map((other) => other.endX)
+      .sort((a, b) => a - b);
+    return ends[Math.floor(0.9 * (ends.length - 1))] ?? line.endX;
   };
   const blocks: DocBlock[] = [];
   let parts: string[] = [];
