@@ -182,7 +182,7 @@ export function layoutBlocks(pages: readonly (readonly TextRun[])[]): DocBlock[]
       .filter((other) => Math.abs(other.x - line.x) < 2 * line.size && round(other.size) === round(line.size))
       .map((other) => other.endX)
       .sort((a, b) => a - b);
-    return ends[Math.floor(0.9 * (ends.length - 1))] ?? line.endX;
+    return ends[Math.ceil(0.9 * (ends.length - 1))] ?? line.endX;
   };
   const blocks: DocBlock[] = [];
   let parts: string[] = [];
@@ -225,7 +225,9 @@ export function layoutBlocks(pages: readonly (readonly TextRun[])[]): DocBlock[]
       !bullet &&
       round(line.size) === round(prev.size) &&
       (cur.kind === 'heading' ? level === cur.level && parts.length < 3 : level === 0) &&
-      (cur.kind === 'heading' || prev.endX >= rightEdge(prev) - 6 * prev.size || /[-,]$/.test(textOf(prev))) &&
+      // Wrapping fills a line: one ending well short of its column was ended by its author (a list
+      // without markers, the next of two headings). Short columns get proportionally less slack.
+      (prev.endX >= rightEdge(prev) - Math.min(6 * prev.size, 0.3 * (rightEdge(prev) - prev.x)) || /[-,]$/.test(textOf(prev))) &&
       continuesFrom(prev, line, lineStep(line.size), cur.first);
     if (continues && current) {
       parts.push(text);
