@@ -36,6 +36,8 @@ const crawlPatterns = z
   .max(100, { error: 'must hold at most 100 patterns' })
   .optional();
 
+const sitemapMode = z.enum(SITEMAP_MODES, { error: `must be one of ${SITEMAP_MODES.join(', ')}` });
+
 /** Decisions "Jobs": `{ url, depth (default 1), limit (default 100, capped by plan), include/exclude patterns, allow_subdomains }`. */
 export const crawlBody = z.strictObject({
   url: httpUrl,
@@ -44,6 +46,8 @@ export const crawlBody = z.strictObject({
   include_patterns: crawlPatterns,
   exclude_patterns: crawlPatterns,
   allow_subdomains: z.boolean({ error: 'must be a boolean' }).default(false),
+  /** Seed the frontier from the site's sitemaps too (`include`), instead of links (`only`), or not (`skip`, today's crawl). */
+  sitemap: sitemapMode.default('skip'),
   webhook_url: z.string({ error: 'must be a string' }).max(2048).optional(),
   webhook_include_results: z.boolean({ error: 'must be a boolean' }).optional(),
   ...policyFields,
@@ -57,7 +61,6 @@ export const jobReadQuery = z.object({
   cursor: z.string().max(64).optional(),
 });
 
-const sitemapMode = z.enum(SITEMAP_MODES, { error: `must be one of ${SITEMAP_MODES.join(', ')}` });
 
 /**
  * POST /map. `limit` has no upper bound here on purpose: above the plan's cap it is lowered to the cap

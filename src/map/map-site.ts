@@ -2,13 +2,12 @@ import type { Policy } from '../accounts/key-policy.js';
 import type { SitemapMode } from '../contract/vocabulary.js';
 import { ExtractionError } from '../contract/extraction-error.js';
 import { normalizeCrawlUrl } from '../jobs/crawl/normalize-url.js';
-import { robotsSitemaps } from '../net/robots.js';
 import type { FetchOptions } from '../net/safe-fetch.js';
 import { LinkCollector, type MapLink } from './link-collector.js';
 import { MapBudget, type MapBudgetLimits } from './map-budget.js';
-import { fetchWithinBudget, noteSkip, type MapContext, type MapSkip } from './map-context.js';
+import { noteSkip, type MapContext, type MapSkip } from './map-context.js';
 import { searchWords } from './rank-links.js';
-import { walkSitemaps } from './sitemap-walk.js';
+import { collectSiteSitemaps } from './site-sitemaps.js';
 import { startPageLinks } from './start-page-links.js';
 
 export interface MapRequest {
@@ -54,9 +53,7 @@ export async function mapSite(request: MapRequest, options: MapOptions): Promise
   const page = request.sitemap === 'only' ? null : startPageLinks(startUrl, ctx, options.fetch.maxBytes).then((value) => ({ value }), (error: unknown) => ({ error }));
   let sitemapsUnread = false;
   if (request.sitemap !== 'skip') {
-    const listed = await robotsSitemaps(startUrl, fetchWithinBudget(ctx, options.fetch.maxBytes));
-    const roots = listed.length > 0 ? listed : [new URL('/sitemap.xml', startUrl).href];
-    sitemapsUnread = await walkSitemaps(roots, ctx, (entries) => collector.add(entries.map((entry) => ({ href: entry.loc, base: entry.loc, title: entry.title, lastmod: entry.lastmod })), 'sitemap'));
+    sitemapsUnread = await collectSiteSitemaps(startUrl, ctx, collector);
   }
   if (page) {
     const outcome = await page;
