@@ -111,6 +111,13 @@ describe('GET /openapi.json', () => {
     }
   });
 
+  it("documents the crawl's sitemap option from the same schema the API validates with", () => {
+    expect(doc.paths['/crawl'].post.requestBody.content['application/json'].schema).toEqual({ $ref: '#/components/schemas/CrawlRequest' });
+    const sitemap = doc.components.schemas.CrawlRequest.properties.sitemap;
+    expect(sitemap).toMatchObject({ type: 'string', enum: ['include', 'only', 'skip'], default: 'skip' });
+    expect(sitemap.description).toMatch(/`include`.*`only`/s);
+  });
+
   it('documents only routes the API serves: each implemented one answers something other than not_found', async () => {
     const implemented = ROUTES.filter((route) => route.implemented);
     expect(implemented.length).toBeGreaterThanOrEqual(9);

@@ -128,6 +128,9 @@ describe('an MCP host with the official SDK client', () => {
     const extractTool = tools.find((tool) => tool.name === 'extract')!;
     expect(extractTool.inputSchema.required).toEqual(['url']);
     expect(Object.keys(extractTool.inputSchema.properties ?? {})).toEqual(expect.arrayContaining(['url', 'formats', 'chunk_tokens', 'render_js', 'allow_domains']));
+    // The crawl tool takes POST /crawl's body, its sitemap seeding included.
+    const crawlTool = tools.find((tool) => tool.name === 'crawl')!;
+    expect(crawlTool.inputSchema.properties?.sitemap).toMatchObject({ enum: ['include', 'only', 'skip'], default: 'skip' });
 
     const extracted = (await client.callTool({ name: 'extract', arguments: { url: site.url('/one'), formats: ['markdown', 'metadata'] } })) as ToolAnswer;
     expect(extracted.isError, JSON.stringify(extracted)).toBeFalsy();
