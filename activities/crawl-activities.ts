@@ -6,7 +6,9 @@ import { admitLink } from '../src/jobs/crawl/crawl-scope.js';
 import { robotsAllows, robotsCrawlDelayMs } from '../src/net/robots.js';
 import type { ExtractedContent } from '../src/extraction/index.js';
 import { extractForJob, type JobActivityDeps } from './job-activities.js';
-import { jobExtractionOptions } from './extraction-options.js';
+import { jobExtractionOptions, withHeartbeat } from './extraction-options.js';
+import { userAgent } from '../src/config/config.js';
+import { crawlSitemapSeeds } from '../src/map/crawl-seeds.js';
 import { timeExtraction } from '../src/observability/metrics.js';
 import { log } from '../src/observability/logger.js';
 import { redactSecrets } from '../src/observability/redact.js';
@@ -30,6 +32,19 @@ async function followableLinks(deps: JobActivityDeps, input: StoredCrawlInput, p
   return allowed;
 }
 
+/**
+ * The start page's `sitemap` seeding (`include` / `only`): the site's sitemap URLs the crawl may admit,
+ * one sitemap walk within MAP_BUDGET. One more than the page limit is asked for, so that a sitemap with
+ * more URLs than room marks the crawl `page_limit` when they are admitted.
+ */
+async function sitemapSeeds(deps: JobActivityDeps, input: StoredCrawlInput): Promise<string[]> {
+  const { cfg } = deps;
+  const fetch = { allowPrivate: cfg.ALLOW_PRIVATE_TARGETS, timeoutMs: cfg.FETCH_TIMEOUT_MS, maxBytes: cfg.FETCH_MAX_BYTES, userAgent: userAgent(cfg) };
+  const seeds = await withHeartbeat(() => crawlSitemapSeeds(input.scope, input.robots, input.limit + 1, fetch));
+  log().info({ startUrl: redactSecrets(input.startUrl), sitemapUrls: seeds.urls.length, truncated: seeds.truncated, skipped: seeds.skipped.length }, 'crawl seeded from sitemaps');
+  return seeds.urls;
+}
+
 export function createCrawlActivities(deps: JobActivityDeps): Pick<JobActivities, 'crawlPage' | 'finishCrawl'> {
   const { db } = deps;
   return {
@@ -51,7 +66,9 @@ export function createCrawlActivities(deps: JobActivityDeps): Pick<JobActivities
 
       const outcome: UrlOutcome = await timeExtraction('crawl', () => extractForJob(deps, page.url, input.robots), (o) => o.ok);
       log().debug({ ordinal, url: redactSecrets(page.url), ok: outcome.ok, ...(outcome.ok ? {} : { errorCode: outcome.errorCode }) }, 'crawl page extracted');
-      const links = outcome.ok && page.depth < input.depth ? await followableLinks(deps, input, page.url, (outcome.content as Partial<ExtractedContent>).links ?? []) : [];
+      // `sitemap: only` follows no page's links; `include` and `only` add the sitemap URLs to the start page's (depth 1, after its links).
+      const pageLinks = outcome.ok && page.depth < input.depth && input.sitemap !== 'only' ? await followableLinks(deps, input, page.url, (outcome.content as Partial<ExtractedContent>).links ?? []) : [];
+      const links = outcome.ok && ordinal === 0 && input.sitemap ? [...new Set([...pageLinks, ...(await sitemapSeeds(deps, input))])] : pageLinks;
 
       try {
         const discovered = await recordCrawlPage(db, {

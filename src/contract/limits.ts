@@ -14,3 +14,13 @@ export const RESULTS_PAGE_MAX = 1000;
 export const DEFAULT_CHUNK_TOKENS = 512;
 export const MIN_CHUNK_TOKENS = 64;
 export const MAX_CHUNK_TOKENS = 8192;
+
+/** POST /map: links answered when the caller names no `limit` (the plan's cap lowers it further). */
+export const MAP_DEFAULT_LIMIT = 5000;
+
+/**
+ * What one POST /map (or one crawl's sitemap seeding) may spend: sitemap files read, decoded bytes read
+ * (gzip counted after decompression, so a gzip bomb stops at the budget) and wall time. Past any of them
+ * the answer is what was found so far, with `truncated: true`.
+ */
+export const MAP_BUDGET = { sitemapFiles: 50, bytes: 50 * 1024 * 1024, deadlineMs: 30_000 } as const;

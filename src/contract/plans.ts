@@ -9,6 +9,8 @@ export interface PlanLimits {
   crawlDepth: number | null;
   crawlPagesPerJob: number | null;
   searchResults: number;
+  /** POST /map: most links one call answers (a larger `limit` is lowered to it). */
+  mapLinks: number;
   /** null: unlimited. */
   requestsPerSecond: number | null;
   renderJs: boolean;
@@ -16,10 +18,10 @@ export interface PlanLimits {
 }
 
 export const PLANS: Readonly<Record<PlanName, PlanLimits>> = {
-  free: { bulkUrlsPerRequest: 10, crawlDepth: null, crawlPagesPerJob: null, searchResults: 5, requestsPerSecond: 5, renderJs: false, includedRequestsPerMonth: 1_000 },
-  pro: { bulkUrlsPerRequest: 50, crawlDepth: 5, crawlPagesPerJob: 500, searchResults: 10, requestsPerSecond: 20, renderJs: true, includedRequestsPerMonth: 100_000 },
-  growth: { bulkUrlsPerRequest: 200, crawlDepth: 10, crawlPagesPerJob: 5_000, searchResults: 50, requestsPerSecond: 100, renderJs: true, includedRequestsPerMonth: 1_000_000 },
-  enterprise: { bulkUrlsPerRequest: 1_000, crawlDepth: 20, crawlPagesPerJob: 50_000, searchResults: 100, requestsPerSecond: null, renderJs: true, includedRequestsPerMonth: 10_000_000 },
+  free: { bulkUrlsPerRequest: 10, crawlDepth: null, crawlPagesPerJob: null, searchResults: 5, mapLinks: 1_000, requestsPerSecond: 5, renderJs: false, includedRequestsPerMonth: 1_000 },
+  pro: { bulkUrlsPerRequest: 50, crawlDepth: 5, crawlPagesPerJob: 500, searchResults: 10, mapLinks: 10_000, requestsPerSecond: 20, renderJs: true, includedRequestsPerMonth: 100_000 },
+  growth: { bulkUrlsPerRequest: 200, crawlDepth: 10, crawlPagesPerJob: 5_000, searchResults: 50, mapLinks: 50_000, requestsPerSecond: 100, renderJs: true, includedRequestsPerMonth: 1_000_000 },
+  enterprise: { bulkUrlsPerRequest: 1_000, crawlDepth: 20, crawlPagesPerJob: 50_000, searchResults: 100, mapLinks: 100_000, requestsPerSecond: null, renderJs: true, includedRequestsPerMonth: 10_000_000 },
 };
 
 /**

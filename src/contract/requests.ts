@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { ALL_FORMATS, GRANTABLE_SCOPES, ROBOTS_MODES } from './vocabulary.js';
-import { MAX_CHUNK_TOKENS, MIN_CHUNK_TOKENS, RESULTS_PAGE_DEFAULT, RESULTS_PAGE_MAX } from './limits.js';
+import { ALL_FORMATS, GRANTABLE_SCOPES, ROBOTS_MODES, SITEMAP_MODES } from './vocabulary.js';
+import { MAP_DEFAULT_LIMIT, MAX_CHUNK_TOKENS, MIN_CHUNK_TOKENS, RESULTS_PAGE_DEFAULT, RESULTS_PAGE_MAX } from './limits.js';
 
 /** Request bodies of the API, one zod schema each: validation and (later) the OpenAPI document come from here. */
 
@@ -36,6 +36,8 @@ const crawlPatterns = z
   .max(100, { error: 'must hold at most 100 patterns' })
   .optional();
 
+const sitemapMode = z.enum(SITEMAP_MODES, { error: `must be one of ${SITEMAP_MODES.join(', ')}` });
+
 /** Decisions "Jobs": `{ url, depth (default 1), limit (default 100, capped by plan), include/exclude patterns, allow_subdomains }`. */
 export const crawlBody = z.strictObject({
   url: httpUrl,
@@ -46,6 +48,8 @@ export const crawlBody = z.strictObject({
   allow_subdomains: z.boolean({ error: 'must be a boolean' }).default(false),
   /** Beyond the contract: also follow same-site links to documents (PDF, DOCX, text). Optional, not defaulted, so older bodies hash as before. */
   include_documents: z.boolean({ error: 'must be a boolean' }).optional(),
+  /** Seed the frontier from the site's sitemaps too (`include`), instead of links (`only`), or not (`skip`, today's crawl). */
+  sitemap: sitemapMode.default('skip'),
   webhook_url: z.string({ error: 'must be a string' }).max(2048).optional(),
   webhook_include_results: z.boolean({ error: 'must be a boolean' }).optional(),
   ...policyFields,
@@ -58,6 +62,22 @@ export const jobReadQuery = z.object({
   limit: z.coerce.number({ error: 'must be a number' }).int({ error: 'must be an integer' }).min(1, { error: 'must be at least 1' }).max(RESULTS_PAGE_MAX, { error: `must be at most ${RESULTS_PAGE_MAX}` }).default(RESULTS_PAGE_DEFAULT),
   cursor: z.string().max(64).optional(),
 });
+
+
+/**
+ * POST /map. `limit` has no upper bound here on purpose: above the plan's cap it is lowered to the cap
+ * (as a crawl's `limit` is), not refused.
+ */
+export const mapBody = z.strictObject({
+  url: httpUrl,
+  search: z.string({ error: 'must be a string' }).trim().min(1, { error: 'must not be empty' }).max(400, { error: 'must be at most 400 characters' }).optional(),
+  limit: z.number({ error: 'must be a number' }).int({ error: 'must be an integer' }).min(1, { error: 'must be at least 1' }).default(MAP_DEFAULT_LIMIT),
+  include_subdomains: z.boolean({ error: 'must be a boolean' }).default(false),
+  sitemap: sitemapMode.default('include'),
+  ...policyFields,
+});
+
+export type MapBody = z.infer<typeof mapBody>;
 
 export const extractBody = z.strictObject({
   url: httpUrl,

@@ -14,3 +14,7 @@ export const GRANTABLE_SCOPES = [...SCOPES, ALL_SCOPES] as const;
 /** robots.txt handling, in tightening order (decisions "Policies"). */
 export const ROBOTS_MODES = ['off', 'advisory', 'strict'] as const;
 export type RobotsMode = (typeof ROBOTS_MODES)[number];
+
+/** Sitemaps in POST /map and POST /crawl: read them besides the start page, read only them, or not at all. */
+export const SITEMAP_MODES = ['include', 'only', 'skip'] as const;
+export type SitemapMode = (typeof SITEMAP_MODES)[number];

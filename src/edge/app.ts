@@ -11,6 +11,7 @@ import { crawlRoutes } from './routes/crawl.js';
 import { jobReadRoutes } from './routes/job-reads.js';
 import { extractRoutes } from './routes/extract.js';
 import { searchRoutes } from './routes/search.js';
+import { mapRoutes } from './routes/map.js';
 import { keyRoutes } from './routes/keys.js';
 import { accountRoutes } from './routes/account.js';
 import { pricingRoutes } from './routes/pricing.js';
@@ -67,7 +68,7 @@ export function createApp(deps: AppDeps): Koa<PithState> {
     await next();
   });
 
-  const routers = [healthRoutes(deps), metricsRoutes(deps), pricingRoutes(deps), registerRoutes(deps), extractRoutes(deps), searchRoutes(deps), bulkRoutes(deps), crawlRoutes(deps), jobReadRoutes(deps), keyRoutes(deps), accountRoutes(deps), webhookRoutes(deps), webhookDeliveryRoutes(deps), docsRoutes(deps), mcpRoutes(deps)];
+  const routers = [healthRoutes(deps), metricsRoutes(deps), pricingRoutes(deps), registerRoutes(deps), extractRoutes(deps), searchRoutes(deps), mapRoutes(deps), bulkRoutes(deps), crawlRoutes(deps), jobReadRoutes(deps), keyRoutes(deps), accountRoutes(deps), webhookRoutes(deps), webhookDeliveryRoutes(deps), docsRoutes(deps), mcpRoutes(deps)];
   for (const router of routers) {
     app.use(router.routes());
     // Sets 405/501 with `Allow`; the error middleware turns that into the envelope.

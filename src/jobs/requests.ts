@@ -93,6 +93,8 @@ export async function submitCrawlRequest(deps: JobServiceDeps, key: SubmittingKe
         allowDomains: policy.allowDomains,
         denyPatterns: policy.denyPatterns,
       },
+      // Stored only when asked for: a `skip` crawl stores exactly the input it always did.
+      ...(body.sitemap === 'skip' ? {} : { sitemap: body.sitemap }),
     },
     webhook_url: body.webhook_url,
     webhook_include_results: body.webhook_include_results,

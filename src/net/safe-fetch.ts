@@ -15,6 +15,8 @@ export interface FetchOptions {
   maxRedirects?: number;
   /** The error for a body over `maxBytes`, by Content-Type (documents have their own code); default `fetch_failed`. */
   oversizeError?: (contentType: string, maxBytes: number) => ExtractionError | undefined;
+  /** Past `maxBytes`, keep the first `maxBytes` (the page says `truncated`) instead of failing: robots.txt is parsed up to a limit (RFC 9309 §2.5). */
+  truncate?: boolean;
 }
 
 export interface FetchedPage {
@@ -25,6 +27,8 @@ export interface FetchedPage {
   body: Buffer;
   /** Charset named by the Content-Type header, if any. */
   headerCharset: string | undefined;
+  /** Only with `truncate`: the body was cut at `maxBytes`. */
+  truncated?: boolean;
 }
 
 const agents = new WeakMap<AddressPolicy, Map<number, Agent>>();
@@ -75,17 +79,27 @@ function mapNetworkError(err: unknown, url: URL): ExtractionError {
   return new ExtractionError('fetch_failed', `Could not reach ${url.host}${detail}`);
 }
 
-async function readCapped(body: AsyncIterable<Uint8Array> | null, maxBytes: number, url: URL, oversize?: () => ExtractionError | undefined): Promise<Buffer> {
-  if (!body) return Buffer.alloc(0);
+async function readCapped(
+  body: AsyncIterable<Uint8Array> | null,
+  maxBytes: number,
+  url: URL,
+  truncate: boolean,
+  oversize?: () => ExtractionError | undefined,
+): Promise<{ body: Buffer; truncated: boolean }> {
+  if (!body) return { body: Buffer.alloc(0), truncated: false };
   const parts: Uint8Array[] = [];
   let size = 0;
-  // Leaving the loop early (throw) cancels the stream, so an oversized body is not downloaded further.
+  // Leaving the loop early (return or throw) cancels the stream, so an oversized body is not downloaded further.
   for await (const part of body) {
+    if (size + part.byteLength > maxBytes) {
+      if (!truncate) throw oversize?.() ?? new ExtractionError('fetch_failed', `${url.host} sent more than ${maxBytes} bytes; the page was not read`);
+      parts.push(part.subarray(0, maxBytes - size));
+      return { body: Buffer.concat(parts), truncated: true };
+    }
     size += part.byteLength;
-    if (size > maxBytes) throw oversize?.() ?? new ExtractionError('fetch_failed', `${url.host} sent more than ${maxBytes} bytes; the page was not read`);
     parts.push(part);
   }
-  return Buffer.concat(parts);
+  return { body: Buffer.concat(parts), truncated: false };
 }
 
 /**
@@ -125,14 +139,14 @@ export async function fetchPage(rawUrl: string, options: FetchOptions): Promise<
       throw new ExtractionError('target_http_error', `${url.host} answered HTTP ${response.status}`, response.status);
     }
     const contentType = response.headers.get('content-type') ?? '';
-    let body: Buffer;
+    let read: { body: Buffer; truncated: boolean };
     try {
-      body = await readCapped(response.body, options.maxBytes, url, () => options.oversizeError?.(contentType, options.maxBytes));
+      read = await readCapped(response.body, options.maxBytes, url, options.truncate ?? false, () => options.oversizeError?.(contentType, options.maxBytes));
     } catch (err) {
       if (err instanceof ExtractionError) throw err;
       throw mapNetworkError(err, url);
     }
     const charsetMatch = /charset\s*=\s*"?([\w.:-]+)"?/i.exec(contentType);
-    return { url: url.href, status: response.status, contentType, body, headerCharset: charsetMatch?.[1] };
+    return { url: url.href, status: response.status, contentType, body: read.body, headerCharset: charsetMatch?.[1], ...(read.truncated ? { truncated: true } : {}) };
   }
 }

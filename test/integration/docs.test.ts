@@ -18,7 +18,7 @@ let doc: any;
 const EXPECTED_OPERATIONS = [
   'GET /health', 'GET /metrics', 'GET /pricing', 'POST /register', 'POST /extract', 'POST /bulk', 'GET /bulk/{job_id}', 'GET /jobs/{job_id}',
   'POST /keys', 'GET /keys', 'POST /keys/rotate', 'DELETE /keys/{id}', 'GET /usage', 'GET /logs', 'POST /webhook/rotate',
-  'POST /crawl', 'GET /crawl/{job_id}', 'POST /search', 'GET /openapi.json', 'GET /docs', 'GET /docs/errors',
+  'POST /crawl', 'GET /crawl/{job_id}', 'POST /search', 'POST /map', 'GET /openapi.json', 'GET /docs', 'GET /docs/errors',
   'GET /webhooks/deliveries', 'POST /webhooks/deliveries/{id}/redeliver',
   'GET /.well-known/oauth-authorization-server', 'POST /oauth/register', 'GET /oauth/authorize', 'POST /oauth/authorize', 'POST /oauth/token',
 ];
@@ -109,6 +109,13 @@ describe('GET /openapi.json', () => {
       expect({ body, zod: extractBody.safeParse(body).success }).toEqual({ body, zod: valid });
       expect({ body, document: validate(body) }).toEqual({ body, document: valid });
     }
+  });
+
+  it("documents the crawl's sitemap option from the same schema the API validates with", () => {
+    expect(doc.paths['/crawl'].post.requestBody.content['application/json'].schema).toEqual({ $ref: '#/components/schemas/CrawlRequest' });
+    const sitemap = doc.components.schemas.CrawlRequest.properties.sitemap;
+    expect(sitemap).toMatchObject({ type: 'string', enum: ['include', 'only', 'skip'], default: 'skip' });
+    expect(sitemap.description).toMatch(/`include`.*`only`/s);
   });
 
   it('documents only routes the API serves: each implemented one answers something other than not_found', async () => {

@@ -95,7 +95,7 @@ const connect = async (auth: InMemoryHostAuth) => {
 type ToolAnswer = { isError?: boolean; content: { type: string; text: string }[]; structuredContent?: any };
 
 describe('an MCP host with the official SDK client', () => {
-  it('discovers, registers, authorizes with PKCE, lists the six tools, extracts, runs a bulk job and refreshes an expired token', async () => {
+  it('discovers, registers, authorizes with PKCE, lists the tools, extracts, maps, runs a bulk job and refreshes an expired token', async () => {
     const account = await api.register();
     const auth = new InMemoryHostAuth((url) => approveConsent(url, account.api_key));
 
@@ -124,16 +124,24 @@ describe('an MCP host with the official SDK client', () => {
 
     const client = await connect(auth);
     const { tools } = await client.listTools();
-    expect(tools.map((tool) => tool.name).sort()).toEqual(['bulk', 'crawl', 'extract', 'get_job', 'get_usage', 'wait_for_job']);
+    expect(tools.map((tool) => tool.name).sort()).toEqual(['bulk', 'crawl', 'extract', 'get_job', 'get_usage', 'map', 'wait_for_job']);
     const extractTool = tools.find((tool) => tool.name === 'extract')!;
     expect(extractTool.inputSchema.required).toEqual(['url']);
     expect(Object.keys(extractTool.inputSchema.properties ?? {})).toEqual(expect.arrayContaining(['url', 'formats', 'chunk_tokens', 'render_js', 'allow_domains']));
+    // The crawl tool takes POST /crawl's body, its sitemap seeding included.
+    const crawlTool = tools.find((tool) => tool.name === 'crawl')!;
+    expect(crawlTool.inputSchema.properties?.sitemap).toMatchObject({ enum: ['include', 'only', 'skip'], default: 'skip' });
 
     const extracted = (await client.callTool({ name: 'extract', arguments: { url: site.url('/one'), formats: ['markdown', 'metadata'] } })) as ToolAnswer;
     expect(extracted.isError, JSON.stringify(extracted)).toBeFalsy();
     expect(JSON.parse(extracted.content[0]!.text)).toEqual(extracted.structuredContent);
     expect(extracted.structuredContent.markdown).toContain('First paragraph 1');
     expect(extracted.structuredContent.metadata.title).toBe('First article');
+
+    const mapped = (await client.callTool({ name: 'map', arguments: { url: site.url('/one'), sitemap: 'skip' } })) as ToolAnswer;
+    expect(mapped.isError, JSON.stringify(mapped)).toBeFalsy();
+    expect(mapped.structuredContent).toMatchObject({ links: expect.arrayContaining([{ url: site.url('/one') }]), truncated: false });
+    expect(JSON.parse(mapped.content[0]!.text)).toEqual(mapped.structuredContent);
 
     const queued = (await client.callTool({ name: 'bulk', arguments: { urls: [site.url('/two'), site.url('/three')] } })) as ToolAnswer;
     expect(queued.isError, JSON.stringify(queued)).toBeFalsy();
@@ -161,9 +169,9 @@ describe('an MCP host with the official SDK client', () => {
     const refreshed = auth.tokens()!;
     expect(refreshed.access_token).not.toBe(expiring.access_token);
     expect(refreshed.refresh_token).not.toBe(expiring.refresh_token);
-    // The tools metered exactly as the REST routes do: one per page extracted, one per bulk URL, one per job read.
-    expect(usage.structuredContent.by_endpoint).toEqual({ 'POST /extract': 1, 'POST /bulk': 2, 'GET /jobs/{job_id}': 1 });
-    expect(usage.structuredContent.used_requests).toBe(4);
+    // The tools metered exactly as the REST routes do: one per page extracted, one per map, one per bulk URL, one per job read.
+    expect(usage.structuredContent.by_endpoint).toEqual({ 'POST /extract': 1, 'POST /map': 1, 'POST /bulk': 2, 'GET /jobs/{job_id}': 1 });
+    expect(usage.structuredContent.used_requests).toBe(5);
     await again.close();
 
     // The whole run went through one grant, approved once.

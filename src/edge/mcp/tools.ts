@@ -1,6 +1,7 @@
 import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import type { AppDeps } from '../state.js';
-import { bulkBody, crawlBody, extractBody } from '../../contract/requests.js';
+import { bulkBody, crawlBody, extractBody, mapBody } from '../../contract/requests.js';
+import { mapForKey } from '../../map/map-for-key.js';
 import { ApiError } from '../../contract/errors.js';
 import { hasScope } from '../../accounts/api-keys.js';
 import { extractForKey } from '../../pages/extract-page.js';
@@ -14,10 +15,10 @@ import type { Scope } from '../../contract/vocabulary.js';
 import type { AuthState } from '../../accounts/caller.js';
 
 /** Metered under the REST endpoint each tool stands for, so usage reads the same whichever way a call came. */
-const ENDPOINTS = { extract: 'POST /extract', jobRead: 'GET /jobs/{job_id}' } as const;
+const ENDPOINTS = { extract: 'POST /extract', map: 'POST /map', jobRead: 'GET /jobs/{job_id}' } as const;
 
 /**
- * The six tools, for one authenticated caller. Each runs what its REST route runs, in the same order
+ * The tools (the contract's six, and `map`), for one authenticated caller. Each runs what its REST route runs, in the same order
  * after validation: the account's per-second limit, the scope (403 `insufficient_scope` as a tool error),
  * then the shared service with its plan caps, policy checks and metering.
  */
@@ -68,7 +69,7 @@ export function registerPithTools(server: McpServer, deps: AppDeps, caller: Auth
     {
       title: 'Queue a crawl of a site',
       description:
-        'Follows same-site links from `url` breadth-first up to `depth` and `limit`, extracting every page (and linked PDF, DOCX, text and markdown files with `include_documents: true`); returns the job at once. Follow with `wait_for_job` or `get_job`. Same arguments and result as POST /crawl. Needs the `crawl` scope and the Pro plan or above; counts as one request per page.',
+        'Follows same-site links from `url` breadth-first up to `depth` and `limit`, extracting every page (and linked PDF, DOCX, text and markdown files with `include_documents: true`); returns the job at once. `sitemap`: `skip` (default), `include` (also crawl the URLs of the site\'s sitemaps) or `only` (the start page and the sitemap URLs, no links followed). Follow with `wait_for_job` or `get_job`. Same arguments and result as POST /crawl. Needs the `crawl` scope and the Pro plan or above; counts as one request per page.',
       inputSchema: crawlBody,
       annotations: { readOnlyHint: false, openWorldHint: true },
     },
@@ -77,6 +78,22 @@ export function registerPithTools(server: McpServer, deps: AppDeps, caller: Auth
         await admit('crawl');
         crawlLimitsOf(caller.plan);
         return submitCrawlRequest(deps, caller, args, { rawBody: args });
+      }),
+  );
+
+  server.registerTool(
+    'map',
+    {
+      title: "List a site's URLs",
+      description:
+        "Lists the URLs of the site of `url` without extracting them: its sitemaps (nested and gzipped indexes followed) and the start page's links, same site only, the key's policy and robots.txt applied. `search` keeps URLs matching its words, best first; `sitemap` is `include` (default), `only` or `skip`. Returns `links` ({ url, title?, lastmod? }), `sources`, `truncated`, `skipped`. Same arguments and result as POST /map. Needs the `crawl` scope; counts as one request. Use it to pick the pages to `extract` or `bulk`.",
+      inputSchema: mapBody,
+      annotations: { readOnlyHint: true, openWorldHint: true },
+    },
+    (args) =>
+      run(async () => {
+        await admit('crawl');
+        return mapForKey(deps.cfg, caller, args, () => meterAs(ENDPOINTS.map).then(() => undefined));
       }),
   );
 

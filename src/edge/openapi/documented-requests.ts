@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import { bulkBody, crawlBody, createKeyBody, extractBody, jobReadQuery, logsQuery, registerBody, searchBody } from '../../contract/requests.js';
+import { bulkBody, crawlBody, createKeyBody, extractBody, jobReadQuery, logsQuery, mapBody, registerBody, searchBody } from '../../contract/requests.js';
 
 /**
  * The request bodies the API validates with (src/contract/requests.ts), named for the document. Nothing is
@@ -34,6 +34,10 @@ export const CrawlRequest = crawlBody
     include_patterns: crawlBody.shape.include_patterns.meta({ description: 'Follow only links matching one of these globs (`*` wildcard). A pattern starting with `/` matches path and query; any other the full URL.' }),
     exclude_patterns: crawlBody.shape.exclude_patterns.meta({ description: 'Never follow links matching one of these globs (same syntax as include_patterns).' }),
     include_documents: crawlBody.shape.include_documents.meta({ description: 'Also follow same-site links to documents (`.pdf`, `.docx`, `.txt`, `.md`); each is extracted like a page. Default false: links to files are skipped.' }),
+    sitemap: crawlBody.shape.sitemap.meta({
+      description:
+        "`skip` (default): follow links only. `include`: once the start page is fetched, also admit the URLs of the site's sitemaps (as `POST /map` finds them, within its bounds), after the start page's links, under the same rules as links (same site, patterns, policy, robots.txt) and within `limit`; they count as depth 1. `only`: the start page and the sitemap URLs, following no links.",
+    }),
   })
   .meta({ id: 'CrawlRequest', description: 'Crawls breadth-first from `url` and answers at once with the job.' });
 
@@ -46,6 +50,16 @@ export const SearchRequest = searchBody
     formats: searchBody.shape.formats.meta({ description: 'With `extract: true`: which content fields each result carries (default: all).' }),
   })
   .meta({ id: 'SearchRequest', description: 'A search; with `extract: true` each result is extracted too. Policy fields tighten the key\'s policy for the extractions.' });
+
+export const MapRequest = mapBody
+  .extend({
+    url: documentedHttpUrl(mapBody.shape.url).meta({ description: 'Start URL: its site is mapped (same host, `www.` ignored; subdomains with `include_subdomains`).' }),
+    search: mapBody.shape.search.meta({ description: 'Keep only links whose URL or title contains at least one of these words (case-insensitive), most words matched first.' }),
+    limit: mapBody.shape.limit.meta({ description: 'Most links returned (default 5000). Above the plan cap (1,000 Free, 10,000 Pro, 50,000 Growth, 100,000 Enterprise) it is lowered to the cap.' }),
+    include_subdomains: mapBody.shape.include_subdomains.meta({ description: 'Also list URLs on subdomains of the start host.' }),
+    sitemap: mapBody.shape.sitemap.meta({ description: "`include` (default): sitemaps and the start page's links; `only`: sitemaps alone; `skip`: the start page's links alone." }),
+  })
+  .meta({ id: 'MapRequest', description: "Lists a site's URLs from its sitemaps and start page. Policy fields tighten the key's policy." });
 
 export const JobReadQuery = jobReadQuery.meta({ id: 'JobReadQuery', description: 'Results are paged: pass `next_cursor` back as `cursor` for the next page.' });
 

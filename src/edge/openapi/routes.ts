@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { ErrorCode } from '../../contract/errors.js';
-import { BulkRequest, CrawlRequest, CreateKeyRequest, ExtractRequest, JobReadQuery, LogsQuery, RegisterRequest, SearchRequest } from './documented-requests.js';
+import { BulkRequest, CrawlRequest, CreateKeyRequest, ExtractRequest, JobReadQuery, LogsQuery, MapRequest, RegisterRequest, SearchRequest } from './documented-requests.js';
+import { MapResponseSchema } from './map-shapes.js';
 import { keyIdParams } from './planned-requests.js';
 import { CrawlJobReadSchema, CrawlSubmissionSchema, BulkSubmissionSchema, ExtractResponseSchema, JobReadSchema } from './content-shapes.js';
 import {
@@ -122,6 +123,15 @@ export const ROUTES: readonly RouteDoc[] = [
     body: SearchRequest,
     success: { status: 200, description: 'The results, best first.', schema: SearchResponseSchema },
     errors: ['search_cap_exceeded', 'service_unavailable'],
+  },
+  {
+    method: 'post', path: '/map', tag: 'Extraction', auth: 'crawl', implemented: true,
+    summary: "Map a site's URLs",
+    description:
+      "Lists the site's URLs without extracting them: the sitemaps (robots.txt `Sitemap:` lines, else `/sitemap.xml`; sitemap indexes followed, nested and gzipped; each file read once, so an index listing itself ends) and the start page's links. The crawl's rules apply: URLs normalised and de-duplicated, same site only, pages only (no images, PDFs, archives…), the key's `allow_domains`/`deny_patterns`, and robots.txt unless `respect_robots` is `off` (disallowed links are left out). Every fetch goes through the SSRF guard. One call reads at most 50 sitemap files and 50 MB (gzip counted decompressed) within 30 s; past any bound, or past `limit`, the answer is what was found with `truncated: true`. Files that could not be read are listed in `skipped`. Available on every plan; one metered request. When nothing was found because the start page failed, the answer is that page's error (metered, as an extraction that failed).",
+    body: MapRequest,
+    success: { status: 200, description: "The site's URLs.", schema: MapResponseSchema },
+    errors: ['domain_denied', 'domain_not_allowed', 'unsafe_url', 'fetch_failed', 'target_http_error', 'target_timeout', 'no_content'],
   },
   {
     method: 'post', path: '/keys', tag: 'Keys', auth: 'keys', implemented: true,

@@ -1,5 +1,5 @@
 import type { CrawlScope } from './crawl-scope.js';
-import type { RobotsMode } from '../../contract/vocabulary.js';
+import type { RobotsMode, SitemapMode } from '../../contract/vocabulary.js';
 
 /** What a crawl job stores in `jobs.input`: every activity of the crawl reads its rules from here. */
 export interface StoredCrawlInput {
@@ -10,4 +10,10 @@ export interface StoredCrawlInput {
   limit: number;
   robots: RobotsMode;
   scope: CrawlScope;
+  /**
+   * The request's `sitemap` mode; absent (jobs stored before it, and every `skip` crawl) is `skip`. With
+   * `include` the start page admits the site's sitemap URLs after its own links; with `only` it admits the
+   * sitemap URLs and no page's links are followed.
+   */
+  sitemap?: Exclude<SitemapMode, 'skip'>;
 }
