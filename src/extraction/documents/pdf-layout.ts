@@ -6,6 +6,9 @@
  * Word, LaTeX write each column in turn); a jump back up the page starts a new block (the next column).
  */
 
+import { documentWords, joinBrokenLine, type DocumentWords } from './line-end-hyphens.js';
+import { runningCopies } from './running-text.js';
+
 export interface TextRun {
   str: string;
   /** Left edge and baseline in PDF user space (y grows upward). */
@@ -37,6 +40,25 @@ interface Line {
   chars: number;
 }
 
+/**
+ * What makes a line a heading, measured with `npm run bench:documents` (heading recall on the scrapinghub
+ * pages printed by Chromium): sites set section and teaser headings only slightly above the body (15 pt over
+ * 13.5 pt), or bold at or just under it (13.2 pt over 13.5 pt), and list their teaser headings one per line
+ * at double spacing, where a wrapped heading keeps its tight leading.
+ */
+const HEADINGS = {
+  /** A size above body × this is a heading size… */
+  largerThanBody: 1.05,
+  /** …unconditionally above this; between the two, only for a line that does not end like a sentence. */
+  clearlyLarger: 1.12,
+  /** A bold line at least this share of the body size, not ending like a sentence, is a run-in heading. */
+  boldAtLeast: 0.9,
+  /** Lines one heading may wrap over. */
+  maxLines: 3,
+  /** Baseline step (in font sizes) past which the next same-size line is another heading, not a wrapped one. */
+  maxLeading: 1.6,
+} as const;
+
 /** Gap (in font sizes) between runs that starts a new cell rather than a word. */
 const CELL_GAP = 1.0;
 /** Gap that needs a space between two runs that carry none. */
@@ -64,6 +86,20 @@ function withoutOverprints(runs: readonly TextRun[]): TextRun[] {
 
 const withoutControls = (text: string): string =>
   [...text].filter((c) => { const code = c.charCodeAt(0); return !(code < 32 && c !== '\t' && c !== '\n') && code !== 0x7f && code !== 0xfffd; }).join('');
+
+/**
+ * Letter-spaced type ("A D V E R T I S E M E N T"): tracking wider than pdf.js's word-gap guess makes it
+ * put a space after every letter (a kerned pair stays together: "RT"). A run of at least four such
+ * one- or two-letter capitals, mostly single letters, is one word spaced out (spaced-out capitals are a
+ * display style; lower-case letters in a row are more often an enumeration, "a b c d").
+ */
+const SPACED_OUT = /(?<![\p{L}\p{N}])(?:\p{Lu}{1,2} ){3,}\p{Lu}{1,2}(?![\p{L}\p{N}])/gu;
+export function withoutLetterSpacing(text: string): string {
+  return text.replace(SPACED_OUT, (run) => {
+    const pieces = run.split(' ');
+    return pieces.filter((piece) => piece.length === 1).length >= 0.75 * pieces.length ? pieces.join('') : run;
+  });
+}
 
 function linesOfPage(pageRuns: readonly TextRun[], page: number): Line[] {
   const runs = withoutOverprints(pageRuns);
@@ -107,7 +143,7 @@ function linesOfPage(pageRuns: readonly TextRun[], page: number): Line[] {
   }
   for (const l of lines) {
     // Icon fonts map their glyphs to control characters: they are not text.
-    l.segments = l.segments.map((s) => withoutControls(s).replace(/\s+/g, ' ').trim()).filter(Boolean);
+    l.segments = l.segments.map((s) => withoutLetterSpacing(withoutControls(s).replace(/\s+/g, ' ').trim())).filter(Boolean);
     l.chars = l.segments.reduce((n, s) => n + s.length, 0);
   }
   return lines.filter((l) => l.chars > 0);
@@ -121,12 +157,12 @@ function mode(weights: Map<number, number>): number | undefined {
   return best;
 }
 
-/** Joins a paragraph's lines: a line-end hyphen between letters is a word broken by the layout. */
-function joinLines(parts: readonly string[]): string {
+/** Joins a paragraph's lines; a line-end hyphen between letters is settled by `joinBrokenLine`. */
+function joinLines(parts: readonly string[], known: DocumentWords): string {
   let text = '';
   for (const part of parts) {
     if (!text) text = part;
-    else if (/\p{L}-$/u.test(text) && /^\p{Ll}/u.test(part)) text = text.slice(0, -1) + part;
+    else if (/\p{L}-$/u.test(text) && /^\p{Ll}/u.test(part)) text = joinBrokenLine(text, part, known);
     else text += ' ' + part;
   }
   return text;
@@ -135,8 +171,11 @@ function joinLines(parts: readonly string[]): string {
 const textOf = (line: Line) => line.segments.join(' ');
 
 /** Turns the runs of every page (in order) into blocks. */
-export function layoutBlocks(pages: readonly (readonly TextRun[])[]): DocBlock[] {
-  const lines = pages.flatMap((runs, page) => linesOfPage(runs, page));
+export function layoutBlocks(pages: readonly (readonly TextRun[])[], pageHeights: readonly number[] = []): DocBlock[] {
+  const placed = pages.flatMap((runs, page) => linesOfPage(runs, page));
+  const copies = runningCopies(placed.map((line) => ({ page: line.page, y: line.y, text: textOf(line) })), (page) => pageHeights[page] ?? 0);
+  const lines = placed.filter((_, index) => !copies.has(index));
+  const known = documentWords(lines.map(textOf));
   if (lines.length === 0) return [];
 
   // Body size: the size most characters are set in. Line spacing per size: the most common baseline step.
@@ -158,13 +197,15 @@ export function layoutBlocks(pages: readonly (readonly TextRun[])[]): DocBlock[]
     // A size whose lines never follow each other (single-line headings) gets a typical 1.2 line height.
     return Math.min(mode(bySize ?? new Map()) ?? size * 1.2, size * 2);
   };
-  // Heading levels: distinct sizes clearly above the body, largest first.
-  const headingSizes = [...sizeWeights.keys()].filter((s) => s > bodySize * 1.12).sort((a, b) => b - a);
+  // Heading levels: distinct sizes above the body, largest first.
+  const headingSizes = [...sizeWeights.keys()].filter((s) => s > bodySize * HEADINGS.largerThanBody).sort((a, b) => b - a);
   const headingLevel = (line: Line): number => {
-    const rank = headingSizes.indexOf(round(line.size));
-    if (rank >= 0) return Math.min(rank + 1, 6);
-    // A bold body-sized line is a run-in heading unless it reads as a sentence.
-    return line.bold && round(line.size) >= bodySize && !/[.,;]$/.test(textOf(line)) ? Math.min(headingSizes.length + 1, 6) : 0;
+    const size = round(line.size);
+    const rank = headingSizes.indexOf(size);
+    const sentence = /[.,;]$/.test(textOf(line));
+    if (rank >= 0 && (size > bodySize * HEADINGS.clearlyLarger || !sentence)) return Math.min(rank + 1, 6);
+    // A bold line near the body size is a run-in heading unless it reads as a sentence.
+    return line.bold && size >= bodySize * HEADINGS.boldAtLeast && !sentence ? Math.min(headingSizes.length + 1, 6) : 0;
   };
 
   // Right edge of the column a line sits in (lines on its page starting near its left edge): a line
@@ -191,7 +232,7 @@ export function layoutBlocks(pages: readonly (readonly TextRun[])[]): DocBlock[]
 
   const flush = () => {
     if (current && parts.length) {
-      const text = joinLines(parts);
+      const text = joinLines(parts, known);
       if (current.kind === 'heading') blocks.push({ type: 'heading', level: current.level, text });
       else if (current.kind === 'list_item') blocks.push({ type: 'list_item', ordered: current.ordered, text: text.replace(BULLET, '') });
       else blocks.push({ type: 'paragraph', text });
@@ -224,7 +265,7 @@ export function layoutBlocks(pages: readonly (readonly TextRun[])[]): DocBlock[]
       prev !== null &&
       !bullet &&
       round(line.size) === round(prev.size) &&
-      (cur.kind === 'heading' ? level === cur.level && parts.length < 3 : level === 0) &&
+      (cur.kind === 'heading' ? level === cur.level && parts.length < HEADINGS.maxLines && prev.y - line.y <= HEADINGS.maxLeading * line.size : level === 0) &&
       // Wrapping fills a line: one ending well short of its column was ended by its author (a list
       // without markers, the next of two headings). Short columns get proportionally less slack.
       (prev.endX >= rightEdge(prev) - Math.min(6 * prev.size, 0.3 * (rightEdge(prev) - prev.x)) || /[-,]$/.test(textOf(prev))) &&

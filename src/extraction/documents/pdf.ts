@@ -58,6 +58,7 @@ export async function parsePdf(body: Uint8Array, { withLinks = true, deadline = 
       throw new ExtractionError('document_too_large', `The PDF has ${doc.numPages} pages; Pith reads documents up to ${DOCUMENT_CAPS.maxPages} pages`);
     }
     const pages: TextRun[][] = [];
+    const heights: number[] = [];
     const links = new Set<string>();
     const bold = new Map<string, boolean>();
     let raw = '';
@@ -82,6 +83,7 @@ export async function parsePdf(body: Uint8Array, { withLinks = true, deadline = 
         if (raw.length > DOCUMENT_CAPS.maxTextChars) throw new ExtractionError('document_too_large', `The PDF holds more than ${DOCUMENT_CAPS.maxTextChars} characters of text`);
       }
       pages.push(runs);
+      heights.push(page.view[3]! - page.view[1]!);
       // Annotations cost as much as a fifth of a page's parse: read only when `links` is asked for.
       for (const annotation of withLinks ? await page.getAnnotations({ intent: 'display' }) : []) {
         const url = (annotation as { url?: unknown }).url;
@@ -103,7 +105,7 @@ export async function parsePdf(body: Uint8Array, { withLinks = true, deadline = 
     }
     const { info } = (await doc.getMetadata().catch(() => ({ info: {} }))) as { info: Record<string, unknown> };
     return {
-      blocks: layoutBlocks(pages),
+      blocks: layoutBlocks(pages, heights),
       rawText: raw,
       links: [...links],
       pages: doc.numPages,
