@@ -63,7 +63,12 @@ const HEADINGS = {
 const CELL_GAP = 1.0;
 /** Gap that needs a space between two runs that carry none. */
 const WORD_GAP = 0.12;
-const BULLET = /^([•◦▪▫‣∙●○■□–—*-]|\d{1,3}[.)]|[a-zA-Z][.)]|[ivxIVX]{1,4}[.)])\s+/;
+/**
+ * List markers set as text. Word's bullets are Symbol and Wingdings glyphs that often reach the text layer
+ * as private-use code points (U+F0B7 the Symbol bullet, U+F0A7 the Wingdings square, U+F0D8 and U+F0FC
+ * arrows and ticks).
+ */
+const BULLET = /^([•◦▪▫‣∙●○■□–—*\-\uF0B7\uF0A7\uF0D8\uF0FC]|\d{1,3}[.)]|[a-zA-Z][.)]|[ivxIVX]{1,4}[.)])\s+/;
 const ORDERED = /^(\d{1,3}|[a-zA-Z]|[ivxIVX]{1,4})[.)]\s/;
 const round = (n: number) => Math.round(n * 2) / 2;
 

@@ -44,6 +44,7 @@ describe('layoutBlocks', () => {
       run('• first point', 700),
       run('• second point', 685.6),
       run('2) numbered', 671.2),
+      run('\uF0B7 a Word bullet', 656.8),
       cell('Name', 72, 600), cell('Score', 200, 600),
       cell('Ada', 72, 585.6), cell('10', 200, 585.6),
     ]]);
@@ -51,6 +52,7 @@ describe('layoutBlocks', () => {
       { type: 'list_item', ordered: false, text: 'first point' },
       { type: 'list_item', ordered: false, text: 'second point' },
       { type: 'list_item', ordered: true, text: 'numbered' },
+      { type: 'list_item', ordered: false, text: 'a Word bullet' },
       { type: 'table', rows: [['Name', 'Score'], ['Ada', '10']] },
     ]);
   });
