@@ -60,9 +60,10 @@ export const PROTOCOL_ERRORS = {
   internal_error: { status: 500, retry: true, upgrade: false, meaning: 'An unexpected server error. It was logged; retrying may succeed.' },
 } as const satisfies Record<string, ErrorSpec>;
 
-/** Codes of Pith's routes beyond the contract (webhook delivery history). Same envelope; documented at /docs/errors. */
+/** Codes of Pith's routes beyond the contract (webhook delivery history, documents). Same envelope; documented at /docs/errors. */
 export const EXTENSION_ERRORS = {
   delivery_not_found: { status: 404, retry: false, upgrade: false, meaning: 'No such webhook delivery on this account.' },
+  document_too_large: { status: 422, retry: false, upgrade: false, meaning: 'The document (PDF, DOCX) is over the page, size, text or time limit for one document.' },
 } as const satisfies Record<string, ErrorSpec>;
 
 export const ERRORS = { ...CONTRACT_ERRORS, ...PROTOCOL_ERRORS, ...EXTENSION_ERRORS } as const;

@@ -5,6 +5,7 @@ export type ExtractionErrorCode =
   | 'target_timeout'
   | 'unsafe_url'
   | 'no_content'
+  | 'document_too_large'
   | 'invalid_request'
   | 'js_rendering_unavailable'
   | 'robots_disallowed';

@@ -46,6 +46,8 @@ export const crawlBody = z.strictObject({
   include_patterns: crawlPatterns,
   exclude_patterns: crawlPatterns,
   allow_subdomains: z.boolean({ error: 'must be a boolean' }).default(false),
+  /** Beyond the contract: also follow same-site links to documents (PDF, DOCX, text). Optional, not defaulted, so older bodies hash as before. */
+  include_documents: z.boolean({ error: 'must be a boolean' }).optional(),
   /** Seed the frontier from the site's sitemaps too (`include`), instead of links (`only`), or not (`skip`, today's crawl). */
   sitemap: sitemapMode.default('skip'),
   webhook_url: z.string({ error: 'must be a string' }).max(2048).optional(),

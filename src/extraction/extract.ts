@@ -10,7 +10,8 @@ import { countTokens } from './tokens/tokens.js';
 import { plainText } from './dom/text.js';
 import { indexPage, normalizedText } from './dom/dom-walk.js';
 import { ensureLeadHeading } from './output/lead-heading.js';
-import { type ExtractedContent, type Metrics } from './types.js';
+import { type ExtractedContent } from './types.js';
+import { metricsFor } from './output/metrics.js';
 import { DEFAULT_CHUNK_TOKENS } from '../contract/limits.js';
 import { ALL_FORMATS, type Format } from '../contract/vocabulary.js';
 
@@ -26,17 +27,6 @@ export interface Extraction {
   content: Partial<ExtractedContent>;
   /** Plain text of the main content (benchmarks, indexing). */
   text: string;
-}
-
-function metricsFor(markdown: string, inputTokens: number, outputTokens: number): Metrics {
-  const saved = Math.max(0, inputTokens - outputTokens);
-  return {
-    content_bytes: Buffer.byteLength(markdown, 'utf8'),
-    input_tokens: inputTokens,
-    output_tokens: outputTokens,
-    tokens_saved: saved,
-    reduction_pct: inputTokens > 0 ? Math.round((1000 * saved) / inputTokens) / 10 : 0,
-  };
 }
 
 const LANGUAGE_CLASS = /(?:^|\s)(?:language|lang|highlight-source|brush:?)-?([\w+#.-]+)/i;

@@ -5,6 +5,9 @@ import { fetchPage, type FetchOptions } from '../net/safe-fetch.js';
 import { inlineExtractor, type HtmlExtractor } from './threads/thread-pool.js';
 import { RenderUnavailableError, type BrowserPool } from './render/index.js';
 import type { ExtractedContent } from './types.js';
+import { sniffBody } from './documents/sniff.js';
+import type { DocumentKind } from './documents/index.js';
+import { documentOversize } from './documents/oversize.js';
 import { ROBOTS_AGENT, robotsAllows } from '../net/robots.js';
 
 export type { ExtractedContent } from './types.js';
@@ -21,9 +24,9 @@ export interface ExtractUrlOptions extends FetchOptions, ExtractOptions {
   robots?: RobotsMode;
 }
 
-const HTML_TYPES = /^(text\/html|application\/xhtml\+xml)$/i;
+type LoadedPage = { url: string; html: string } | { url: string; document: Uint8Array; kind: DocumentKind };
 
-async function loadHtml(url: string, options: ExtractUrlOptions): Promise<{ url: string; html: string }> {
+async function loadPage(url: string, options: ExtractUrlOptions): Promise<LoadedPage> {
   if (options.renderJs) {
     if (!options.renderer) throw new ExtractionError('js_rendering_unavailable', 'JS rendering is not configured on this server');
     try {
@@ -38,12 +41,11 @@ async function loadHtml(url: string, options: ExtractUrlOptions): Promise<{ url:
       throw err;
     }
   }
-  const page = await fetchPage(url, options);
-  const type = page.contentType.split(';')[0]?.trim() ?? '';
-  // A missing Content-Type is sniffed as HTML (browsers do the same for markup).
-  if (type && !HTML_TYPES.test(type)) {
-    throw new ExtractionError('no_content', `${page.url} is ${type}, not an HTML page; Pith extracts HTML documents`);
-  }
+  const page = await fetchPage(url, { ...options, oversizeError: documentOversize });
+  // The Content-Type, then the body's signature, picks the path; a missing type is sniffed as HTML (as browsers do).
+  const { kind, type } = sniffBody(page.contentType, page.body);
+  if (!kind) throw new ExtractionError('no_content', `${page.url} is ${type || 'of an unknown type'}; Pith extracts HTML pages, PDF, DOCX, plain text and markdown`);
+  if (kind !== 'html') return { url: page.url, document: page.body, kind };
   return { url: page.url, html: decodeBody(page.body, page.headerCharset) };
 }
 
@@ -56,14 +58,14 @@ export async function extractUrl(url: string, options: ExtractUrlOptions): Promi
       throw new ExtractionError('robots_disallowed', `robots.txt of ${new URL(url).origin} disallows ${url} for ${ROBOTS_AGENT}`);
     }
   }
-  const page = await loadHtml(url, options);
+  const page = await loadPage(url, options);
   const extractor = options.extractor ?? inlineExtractor;
   const extractOptions: ExtractOptions = {
     ...(options.formats ? { formats: options.formats } : {}),
     ...(options.chunkTokens ? { chunkTokens: options.chunkTokens } : {}),
     ...(options.retrievedAt ? { retrievedAt: options.retrievedAt } : {}),
   };
-  const content = await extractor.extract(page.html, page.url, extractOptions);
+  const content = 'html' in page ? await extractor.extract(page.html, page.url, extractOptions) : await extractor.extractDocument(page.document, page.kind, page.url, extractOptions);
   if (content.metadata) content.metadata.robots_allowed = robotsAllowed;
   return content;
 }

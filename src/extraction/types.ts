@@ -25,6 +25,8 @@ export interface Metadata {
   retrieved_at: string;
   /** robots.txt verdict for Pith when the key's policy checks it (`advisory`, `strict`); null when `off`. */
   robots_allowed: boolean | null;
+  /** Documents with pages (PDF): how many. Absent for web pages. */
+  pages?: number;
 }
 
 export interface Metrics {

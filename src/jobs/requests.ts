@@ -87,6 +87,7 @@ export async function submitCrawlRequest(deps: JobServiceDeps, key: SubmittingKe
       scope: {
         startUrl,
         allowSubdomains: body.allow_subdomains,
+        ...(body.include_documents ? { includeDocuments: true } : {}),
         includePatterns: body.include_patterns ?? [],
         excludePatterns: body.exclude_patterns ?? [],
         allowDomains: policy.allowDomains,

@@ -13,6 +13,8 @@ export interface FetchOptions {
   maxBytes: number;
   userAgent: string;
   maxRedirects?: number;
+  /** The error for a body over `maxBytes`, by Content-Type (documents have their own code); default `fetch_failed`. */
+  oversizeError?: (contentType: string, maxBytes: number) => ExtractionError | undefined;
   /** Past `maxBytes`, keep the first `maxBytes` (the page says `truncated`) instead of failing: robots.txt is parsed up to a limit (RFC 9309 §2.5). */
   truncate?: boolean;
 }
@@ -77,14 +79,20 @@ function mapNetworkError(err: unknown, url: URL): ExtractionError {
   return new ExtractionError('fetch_failed', `Could not reach ${url.host}${detail}`);
 }
 
-async function readCapped(body: AsyncIterable<Uint8Array> | null, maxBytes: number, url: URL, truncate: boolean): Promise<{ body: Buffer; truncated: boolean }> {
+async function readCapped(
+  body: AsyncIterable<Uint8Array> | null,
+  maxBytes: number,
+  url: URL,
+  truncate: boolean,
+  oversize?: () => ExtractionError | undefined,
+): Promise<{ body: Buffer; truncated: boolean }> {
   if (!body) return { body: Buffer.alloc(0), truncated: false };
   const parts: Uint8Array[] = [];
   let size = 0;
   // Leaving the loop early (return or throw) cancels the stream, so an oversized body is not downloaded further.
   for await (const part of body) {
     if (size + part.byteLength > maxBytes) {
-      if (!truncate) throw new ExtractionError('fetch_failed', `${url.host} sent more than ${maxBytes} bytes; the page was not read`);
+      if (!truncate) throw oversize?.() ?? new ExtractionError('fetch_failed', `${url.host} sent more than ${maxBytes} bytes; the page was not read`);
       parts.push(part.subarray(0, maxBytes - size));
       return { body: Buffer.concat(parts), truncated: true };
     }
@@ -133,7 +141,7 @@ export async function fetchPage(rawUrl: string, options: FetchOptions): Promise<
     const contentType = response.headers.get('content-type') ?? '';
     let read: { body: Buffer; truncated: boolean };
     try {
-      read = await readCapped(response.body, options.maxBytes, url, options.truncate ?? false);
+      read = await readCapped(response.body, options.maxBytes, url, options.truncate ?? false, () => options.oversizeError?.(contentType, options.maxBytes));
     } catch (err) {
       if (err instanceof ExtractionError) throw err;
       throw mapNetworkError(err, url);

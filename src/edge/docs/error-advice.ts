@@ -1,4 +1,5 @@
 import { ERRORS, type ErrorCode } from '../../contract/errors.js';
+import { DOCUMENT_CAPS } from '../../extraction/documents/caps.js';
 
 /**
  * What a caller should do about each code: the one thing the error table (src/contract/errors.ts) does not say.
@@ -28,6 +29,7 @@ const ADVICE: Partial<Record<ErrorCode, string>> = {
   idempotency_key_reuse: 'Use a new `Idempotency-Key` for a different body; reuse a key only to retry the identical request.',
   invalid_request: 'Fix the field named in `message` and send the request again. The OpenAPI document at `/openapi.json` gives every field.',
   js_rendering_unavailable: 'Retry without `render_js`, or try again later; upgrading does not help.',
+  document_too_large: `Pith reads PDFs of up to ${DOCUMENT_CAPS.maxPages} pages and documents of up to ${DOCUMENT_CAPS.maxBytes / 1024 / 1024} MiB, ${DOCUMENT_CAPS.maxTextChars} characters of text and ${DOCUMENT_CAPS.parseTimeoutMs / 1000} s of parsing. Split the document, or link to a smaller part of it.`,
   no_content: 'The page has no main content to extract (for example a login wall or an empty shell). Try `render_js: true` for script-built pages, or another URL.',
   search_cap_exceeded: "Lower `num_results` to your plan's cap, or upgrade at `upgrade_url`.",
   target_http_error: 'The target site answered with an error status; retry later or check the URL.',

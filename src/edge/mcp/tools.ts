@@ -37,7 +37,7 @@ export function registerPithTools(server: McpServer, deps: AppDeps, caller: Auth
     {
       title: 'Extract a web page',
       description:
-        'Fetches one URL and returns its main content as markdown, plus html, text blocks, token-bounded chunks, links, metadata and size metrics (or only the `formats` asked for). Same arguments and result as POST /extract. Needs the `extract` scope; counts as one request.',
+        'Fetches one URL (a web page, or a PDF, DOCX, plain-text or markdown document) and returns its main content as markdown, plus html, text blocks, token-bounded chunks, links, metadata and size metrics (or only the `formats` asked for). Same arguments and result as POST /extract. Needs the `extract` scope; counts as one request.',
       inputSchema: extractBody,
       annotations: { readOnlyHint: true, openWorldHint: true },
     },
@@ -69,7 +69,7 @@ export function registerPithTools(server: McpServer, deps: AppDeps, caller: Auth
     {
       title: 'Queue a crawl of a site',
       description:
-        'Follows same-site links from `url` breadth-first up to `depth` and `limit`, extracting every page; returns the job at once. `sitemap`: `skip` (default), `include` (also crawl the URLs of the site\'s sitemaps) or `only` (the start page and the sitemap URLs, no links followed). Follow with `wait_for_job` or `get_job`. Same arguments and result as POST /crawl. Needs the `crawl` scope and the Pro plan or above; counts as one request per page.',
+        'Follows same-site links from `url` breadth-first up to `depth` and `limit`, extracting every page (and linked PDF, DOCX, text and markdown files with `include_documents: true`); returns the job at once. `sitemap`: `skip` (default), `include` (also crawl the URLs of the site\'s sitemaps) or `only` (the start page and the sitemap URLs, no links followed). Follow with `wait_for_job` or `get_job`. Same arguments and result as POST /crawl. Needs the `crawl` scope and the Pro plan or above; counts as one request per page.',
       inputSchema: crawlBody,
       annotations: { readOnlyHint: false, openWorldHint: true },
     },

@@ -32,6 +32,7 @@ const MetadataSchema = z
     url: z.string().nullable(),
     retrieved_at: z.iso.datetime(),
     robots_allowed: z.boolean().nullable().meta({ description: "robots.txt verdict for Pith when the key's policy checks it (`advisory`, `strict`); null when `off`." }),
+    pages: z.int().min(1).optional().meta({ description: 'PDF documents only: the number of pages. Title, author and date of a PDF come from its document info.' }),
   })
   .meta({ id: 'Metadata', description: 'Missing fields are null, never absent.' });
 

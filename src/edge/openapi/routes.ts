@@ -67,10 +67,10 @@ export const ROUTES: readonly RouteDoc[] = [
     method: 'post', path: '/extract', tag: 'Extraction', auth: 'extract', payable: true, implemented: true,
     summary: 'Extract one page',
     description:
-      "Fetches the page and answers with its content in every format (or the `formats` asked for). `markdown` and `blocks` begin with the page's title as a level-1 heading (the content's own H1, else `metadata.title`). Metered once the page is attempted; refusals before any fetch (`unsafe_url` for a literal private address, `invalid_request` for credentials in the URL or another scheme, the key's policy) are not metered.",
+      "Fetches the page and answers with its content in every format (or the `formats` asked for). `markdown` and `blocks` begin with the page's title as a level-1 heading (the content's own H1, else `metadata.title`). Metered once the page is attempted; refusals before any fetch (`unsafe_url` for a literal private address, `invalid_request` for credentials in the URL or another scheme, the key's policy) are not metered. Documents work like pages: PDF (by Content-Type or its `%PDF-` signature; headings from font size and weight, paragraphs, lists, tables; `metadata.pages`), DOCX, `text/plain` and `text/markdown` (passed through as the markdown), XHTML; an encrypted or image-only PDF is `no_content` (no OCR), one over the page, size or time caps `document_too_large`; any other type `no_content` naming it.",
     body: ExtractRequest,
     success: { status: 200, description: 'The extracted page.', schema: ExtractResponseSchema },
-    errors: [...policyErrors, 'plan_not_supported', 'js_rendering_unavailable', 'fetch_failed', 'target_http_error', 'target_timeout', 'no_content'],
+    errors: [...policyErrors, 'plan_not_supported', 'js_rendering_unavailable', 'fetch_failed', 'target_http_error', 'target_timeout', 'no_content', 'document_too_large'],
   },
   {
     method: 'post', path: '/bulk', tag: 'Jobs', auth: 'bulk', idempotent: true, payable: true, implemented: true,

@@ -5,16 +5,22 @@ import { extractHtml, type ExtractOptions } from '../extract.js';
 import type { ThreadResult, ThreadTask } from './thread-worker.js';
 import { ExtractionError } from '../../contract/extraction-error.js';
 import type { ExtractedContent } from '../types.js';
+import type { DocumentKind } from '../documents/index.js';
+import { DOCUMENT_CAPS } from '../documents/caps.js';
 
 /** Runs the CPU-bound part of an extraction: on worker threads, or on the calling thread. */
 export interface HtmlExtractor {
   extract(html: string, url: string, options: ExtractOptions): Promise<Partial<ExtractedContent>>;
+  /** A document's bytes (PDF, DOCX, text, markdown) → the same content fields. */
+  extractDocument(body: Uint8Array, kind: DocumentKind, url: string, options: ExtractOptions): Promise<Partial<ExtractedContent>>;
   close(): Promise<void>;
 }
 
 /** In the calling thread (tests, scripts, `EXTRACTION_THREADS=0`). */
 export const inlineExtractor: HtmlExtractor = {
   extract: async (html, url, options) => extractHtml(html, url, options).content,
+  // Loaded on first use: the PDF and DOCX parsers stay out of processes that never read a document inline.
+  extractDocument: async (body, kind, url, options) => (await (await import('../documents/index.js')).extractDocument(body, kind, url, options)).content,
   close: async () => undefined,
 };
 
@@ -48,22 +54,35 @@ export function threadExtractor(threads = availableParallelism()): HtmlExtractor
     // two threads grew to ~450 MB each in the soak. A cap makes them collect sooner (a page needs far less).
     resourceLimits: { maxOldGenerationSizeMb: THREAD_HEAP_MB, maxYoungGenerationSizeMb: THREAD_YOUNG_MB },
   });
+  const unwrap = (result: ThreadResult): Partial<ExtractedContent> => {
+    if (result.ok) return result.content;
+    throw new ExtractionError(result.code, result.message);
+  };
+  const threadOptions = (options: ExtractOptions): ThreadTask['options'] => {
+    const { retrievedAt, ...rest } = options;
+    return { ...rest, ...(retrievedAt ? { retrievedAt: retrievedAt.toISOString() } : {}) };
+  };
   return {
     extract: (html, url, options) => {
-      const { retrievedAt, ...rest } = options;
-      const task: ThreadTask = { html, url, options: { ...rest, ...(retrievedAt ? { retrievedAt: retrievedAt.toISOString() } : {}) } };
-      return (pool.run(task) as Promise<ThreadResult>).then(
-        (result) => {
-          if (result.ok) return result.content;
-          throw new ExtractionError(result.code, result.message);
-        },
-        (err: { code?: string }) => {
-          // A page whose DOM outgrows the thread's heap ends that thread (piscina starts a fresh one):
-          // the page's own failure, not the service's.
-          if (err?.code === 'ERR_WORKER_OUT_OF_MEMORY') throw new ExtractionError('no_content', `The page is too large to extract within ${THREAD_HEAP_MB} MB`);
-          throw err;
-        },
-      );
+      const task: ThreadTask = { html, url, options: threadOptions(options) };
+      return (pool.run(task) as Promise<ThreadResult>).then(unwrap, (err: { code?: string }) => {
+        // A page whose DOM outgrows the thread's heap ends that thread (piscina starts a fresh one):
+        // the page's own failure, not the service's.
+        if (err?.code === 'ERR_WORKER_OUT_OF_MEMORY') throw new ExtractionError('no_content', `The page is too large to extract within ${THREAD_HEAP_MB} MB`);
+        throw err;
+      });
+    },
+    extractDocument: (body, kind, url, options) => {
+      const task: ThreadTask = { document: body, kind, url, options: threadOptions(options) };
+      // A document the parser cannot finish in time is abandoned with its thread (the abort ends the
+      // worker; piscina starts a fresh one): no file can hold a thread however it is built.
+      // The clock starts at enqueue, so it allows for a queue: the in-thread deadline is the usual bound.
+      const signal = AbortSignal.timeout(DOCUMENT_CAPS.parseTimeoutMs * 3);
+      return (pool.run(task, { signal }) as Promise<ThreadResult>).then(unwrap, (err: { code?: string; name?: string }) => {
+        if (err?.code === 'ERR_WORKER_OUT_OF_MEMORY') throw new ExtractionError('document_too_large', `The document is too large to extract within ${THREAD_HEAP_MB} MB`);
+        if (signal.aborted) throw new ExtractionError('document_too_large', `The document took more than ${DOCUMENT_CAPS.parseTimeoutMs} ms to extract`);
+        throw err;
+      });
     },
     close: () => pool.destroy(),
   };

@@ -1,24 +1,35 @@
 import { extractHtml, type ExtractOptions } from '../extract.js';
 import type { ExtractedContent } from '../types.js';
 import { ExtractionError, type ExtractionErrorCode } from '../../contract/extraction-error.js';
+import { extractDocument, type DocumentKind } from '../documents/index.js';
 
-export interface ThreadTask {
-  html: string;
-  url: string;
-  options: Omit<ExtractOptions, 'retrievedAt'> & { retrievedAt?: string };
-}
+type ThreadOptions = Omit<ExtractOptions, 'retrievedAt'> & { retrievedAt?: string };
+
+/** An HTML page, or a document's bytes (PDF, DOCX, text) with the kind sniffed on the main thread. */
+export type ThreadTask =
+  | { html: string; url: string; options: ThreadOptions }
+  | { document: Uint8Array; kind: DocumentKind; url: string; options: ThreadOptions };
 
 /** Errors lose their class and `code` when cloned between threads, so extraction failures travel as data. */
 export type ThreadResult = { ok: true; content: Partial<ExtractedContent> } | { ok: false; code: ExtractionErrorCode; message: string };
 
+function asResult(err: unknown): ThreadResult {
+  if (err instanceof ExtractionError) return { ok: false, code: err.code, message: err.message };
+  throw err;
+}
+
 /** Runs in a worker thread: the CPU-bound half of an extraction (parse, main content, formats). */
-export default function extractInThread(task: ThreadTask): ThreadResult {
-  const { retrievedAt, ...options } = task.options;
+export default function extractInThread(task: ThreadTask): ThreadResult | Promise<ThreadResult> {
+  const { retrievedAt, ...rest } = task.options;
+  const options = { ...rest, ...(retrievedAt ? { retrievedAt: new Date(retrievedAt) } : {}) };
+  if ('document' in task) {
+    // Document parsers (pdf.js, mammoth) are asynchronous; the HTML path stays synchronous as before.
+    return extractDocument(task.document, task.kind, task.url, options).then(({ content }) => ({ ok: true as const, content }), asResult);
+  }
   try {
-    const { content } = extractHtml(task.html, task.url, { ...options, ...(retrievedAt ? { retrievedAt: new Date(retrievedAt) } : {}) });
+    const { content } = extractHtml(task.html, task.url, options);
     return { ok: true, content };
   } catch (err) {
-    if (err instanceof ExtractionError) return { ok: false, code: err.code, message: err.message };
-    throw err;
+    return asResult(err);
   }
 }

@@ -5,6 +5,8 @@ import { looksLikePage, normalizeCrawlUrl, sameSite } from './normalize-url.js';
 export interface CrawlScope {
   startUrl: string;
   allowSubdomains: boolean;
+  /** Follow links to documents (PDF, DOCX, text) too; absent in jobs stored before documents were read. */
+  includeDocuments?: boolean;
   /** Globs (`*` wildcard); a pattern starting with `/` matches the path and query, any other the full URL. */
   includePatterns: string[];
   excludePatterns: string[];
@@ -21,7 +23,7 @@ function matchesAny(patterns: readonly string[], url: URL): boolean {
 /** The normalised URL when the crawl may follow `href` found on `pageUrl`, else null. */
 export function admitLink(scope: CrawlScope, href: string, pageUrl: string): string | null {
   const normalised = normalizeCrawlUrl(href, pageUrl);
-  if (!normalised || !looksLikePage(normalised)) return null;
+  if (!normalised || !looksLikePage(normalised, scope.includeDocuments ?? false)) return null;
   if (!sameSite(normalised, scope.startUrl, scope.allowSubdomains)) return null;
   const url = new URL(normalised);
   if (scope.includePatterns.length > 0 && !matchesAny(scope.includePatterns, url)) return null;

@@ -32,8 +32,13 @@ export function normalizeCrawlUrl(raw: string, base?: string): string | null {
   return url.href;
 }
 
-export function looksLikePage(url: string): boolean {
-  return !NON_PAGE_EXTENSIONS.test(new URL(url).pathname);
+/** Documents Pith extracts: a crawl follows links to them only when asked (`include_documents`). */
+const DOCUMENT_EXTENSIONS = /\.(pdf|docx|txt|md|markdown)$/i;
+
+export function looksLikePage(url: string, includeDocuments = false): boolean {
+  const path = new URL(url).pathname;
+  if (includeDocuments && DOCUMENT_EXTENSIONS.test(path)) return true;
+  return !NON_PAGE_EXTENSIONS.test(path);
 }
 
 const withoutWww = (host: string) => host.replace(/^www\./, '');
