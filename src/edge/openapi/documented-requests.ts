@@ -54,7 +54,7 @@ export const SearchRequest = searchBody
 export const MapRequest = mapBody
   .extend({
     url: documentedHttpUrl(mapBody.shape.url).meta({ description: 'Start URL: its site is mapped (same host, `www.` ignored; subdomains with `include_subdomains`).' }),
-    search: mapBody.shape.search.meta({ description: 'Keep only links whose URL or title contains at least one of these words (case-insensitive), most words matched first.' }),
+    search: mapBody.shape.search.meta({ description: 'Keep only links whose URL or title contains at least one of these words (case-insensitive): the best `limit` of all the matches read, most words matched first, ties in the order found.' }),
     limit: mapBody.shape.limit.meta({ description: 'Most links returned (default 5000). Above the plan cap (1,000 Free, 10,000 Pro, 50,000 Growth, 100,000 Enterprise) it is lowered to the cap.' }),
     include_subdomains: mapBody.shape.include_subdomains.meta({ description: 'Also list URLs on subdomains of the start host.' }),
     sitemap: mapBody.shape.sitemap.meta({ description: "`include` (default): sitemaps and the start page's links; `only`: sitemaps alone; `skip`: the start page's links alone." }),
