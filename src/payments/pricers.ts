@@ -1,5 +1,5 @@
 import { parseOrThrow } from '../contract/parse.js';
-import { bulkBody, crawlBody, extractBody } from '../contract/requests.js';
+import { bulkBody, crawlBody, extractBody, mapBody } from '../contract/requests.js';
 import { PAYER_LIMITS } from '../contract/plans.js';
 
 /** What a request body costs, in metered requests; throws `invalid_request` for a body that is not valid. */
@@ -18,3 +18,9 @@ export const extractPrice: Pricer = (body) => {
 export const bulkPrice: Pricer = (body) => parseOrThrow(bulkBody, body).urls.length;
 
 export const crawlPrice: Pricer = (body) => Math.min(parseOrThrow(crawlBody, body).limit, PAYER_LIMITS.crawlPagesPerJob ?? 1);
+
+/** A map is one metered request whatever its `limit` (like a keyed caller's). */
+export const mapPrice: Pricer = (body) => {
+  parseOrThrow(mapBody, body);
+  return 1;
+};

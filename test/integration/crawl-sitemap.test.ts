@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startStack, type Stack } from '../support/stack.js';
+import { proKey, startStack, type Stack } from '../support/stack.js';
 import { startFixtureServer, type FixtureRoute, type FixtureServer } from '../support/fixture-server.js';
 import { apiClient, pollUntil } from '../support/api.js';
 import { gz, sitemapIndex, text, urlset, xml } from '../support/sitemaps.js';
@@ -48,12 +48,6 @@ afterAll(async () => {
   await site?.close();
 });
 
-async function proKey(): Promise<string> {
-  const account = await api.register();
-  await stack.db.account.update({ where: { id: account.account_id }, data: { plan: 'pro' } });
-  return account.api_key as string;
-}
-
 async function crawlToEnd(key: string, body: object) {
   const submitted = await api.post('/crawl', body, key);
   expect(submitted.status, JSON.stringify(submitted.body)).toBe(200);
@@ -65,14 +59,14 @@ async function crawlToEnd(key: string, body: object) {
 
 describe('POST /crawl sitemap', () => {
   it('validates the mode', async () => {
-    const key = await proKey();
+    const key = await proKey(stack, api);
     const bad = await api.post('/crawl', { url: site.url('/'), sitemap: 'all' }, key);
     expect(bad.status).toBe(422);
     expect(bad.body.error.message).toMatch(/^sitemap: must be one of include, only, skip/);
   });
 
   it('skip (the default) crawls links only and stores the input it always did', async () => {
-    const key = await proKey();
+    const key = await proKey(stack, api);
     const before = site.hits.get('/sitemap_index.xml') ?? 0;
     const { final, urls, input } = await crawlToEnd(key, { url: site.url('/'), depth: 1 });
     expect(final).toMatchObject({ status: 'done', truncated: false });
@@ -85,7 +79,7 @@ describe('POST /crawl sitemap', () => {
   });
 
   it("include admits the sitemap URLs after the start page's links, under the crawl's scope and robots.txt", async () => {
-    const key = await proKey();
+    const key = await proKey(stack, api);
     const { final, urls, input } = await crawlToEnd(key, { url: site.url('/'), depth: 1, sitemap: 'include', exclude_patterns: ['/private/*'] });
     expect(input).toMatchObject({ sitemap: 'include' });
     expect(final).toMatchObject({ status: 'done', truncated: false, total: 5, completed: 5 });
@@ -96,14 +90,14 @@ describe('POST /crawl sitemap', () => {
   });
 
   it('include at depth 2 follows the links of sitemap pages too', async () => {
-    const key = await proKey();
+    const key = await proKey(stack, api);
     const { urls } = await crawlToEnd(key, { url: site.url('/'), depth: 2, sitemap: 'include' });
     expect(urls.slice(0, 6)).toEqual([site.url('/'), site.url('/linked'), site.url('/s/one'), site.url('/s/two'), site.url('/private/p'), site.url('/s/three')]);
     expect(new Set(urls.slice(6))).toEqual(new Set([site.url('/deep'), site.url('/s/one-child')]));
   });
 
   it('only crawls the start page and the sitemap URLs, following no links', async () => {
-    const key = await proKey();
+    const key = await proKey(stack, api);
     const childHits = site.hits.get('/s/one-child') ?? 0;
     const { final, urls } = await crawlToEnd(key, { url: site.url('/'), depth: 3, sitemap: 'only' });
     expect(final).toMatchObject({ status: 'done', truncated: false });
@@ -112,7 +106,7 @@ describe('POST /crawl sitemap', () => {
   });
 
   it('the page limit truncates the seeding (page_limit)', async () => {
-    const key = await proKey();
+    const key = await proKey(stack, api);
     const included = await crawlToEnd(key, { url: site.url('/'), sitemap: 'include', limit: 3 });
     expect(included.final).toMatchObject({ status: 'done', total: 3, completed: 3, truncated: true, truncated_reason: 'page_limit' });
     expect(included.urls).toEqual([site.url('/'), site.url('/linked'), site.url('/s/one')]);

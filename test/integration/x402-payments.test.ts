@@ -77,6 +77,8 @@ describe('x402: the challenge', () => {
     expect(crawl.accepts[0]?.amount).toBe(String(7n * UNIT));
     const extract = decodePaymentRequiredHeader(await challengeFor('/extract', { url: pages.url('/a') }));
     expect(extract.accepts[0]?.amount).toBe(String(UNIT));
+    const map = decodePaymentRequiredHeader(await challengeFor('/map', { url: pages.url('/a'), limit: 50_000 }));
+    expect(map.accepts[0]?.amount).toBe(String(UNIT));
   });
 
   it('validates the body before quoting: a bad body is 422 invalid_request naming the field, not a challenge', async () => {
@@ -152,6 +154,18 @@ describe('x402: paying with the x402 client', () => {
     );
     expect(done.at(-1)!.body.completed).toBeLessThanOrEqual(2);
     expect(await rig.balanceOf(wallet.address)).toBe(before - UNIT - 2n * UNIT);
+  });
+
+  it('pays for a map: one request whatever its limit, the links capped at the payer plan', async () => {
+    const wallet = payerWallet(rig.chain.payerKeys[1]!);
+    const before = await rig.balanceOf(wallet.address);
+    const response = await wallet.fetch(`${stack.baseUrl}/map`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ url: pages.url('/a'), limit: 50_000, sitemap: 'skip' }) });
+    expect(response.status).toBe(200);
+    expect(response.headers.get('payment-response')).toBeTruthy();
+    const map = (await response.json()) as { links: { url: string }[]; sources: { page: number } };
+    expect(map.links.map((link) => link.url)).toContain(pages.url('/a'));
+    expect(map.sources.page).toBe(map.links.length);
+    expect(await rig.balanceOf(wallet.address)).toBe(before - UNIT);
   });
 
   it('returns the same job and token for an Idempotency-Key replay, without charging again', async () => {

@@ -115,3 +115,10 @@ export async function startStack(env: Record<string, string> = {}, options: Stac
     },
   };
 }
+
+/** A fresh account moved to the Pro plan (crawls, rendering), and its key. */
+export async function proKey(stack: Stack, api: { register(): Promise<{ account_id: string; api_key: string }> }): Promise<string> {
+  const account = await api.register();
+  await stack.db.account.update({ where: { id: account.account_id }, data: { plan: 'pro' } });
+  return account.api_key;
+}

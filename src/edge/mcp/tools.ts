@@ -69,7 +69,7 @@ export function registerPithTools(server: McpServer, deps: AppDeps, caller: Auth
     {
       title: 'Queue a crawl of a site',
       description:
-        'Follows same-site links from `url` breadth-first up to `depth` and `limit`, extracting every page (and linked PDF, DOCX, text and markdown files with `include_documents: true`); returns the job at once. `sitemap`: `skip` (default), `include` (also crawl the URLs of the site\'s sitemaps) or `only` (the start page and the sitemap URLs, no links followed). Follow with `wait_for_job` or `get_job`. Same arguments and result as POST /crawl. Needs the `crawl` scope and the Pro plan or above; counts as one request per page.',
+        'Follows same-site links from `url` breadth-first up to `depth` and `limit`, extracting every page (and linked PDF and DOCX files with `include_documents: true`); returns the job at once. `sitemap`: `skip` (default), `include` (also crawl the URLs of the site\'s sitemaps) or `only` (the start page and the sitemap URLs, no links followed). Follow with `wait_for_job` or `get_job`. Same arguments and result as POST /crawl. Needs the `crawl` scope and the Pro plan or above; counts as one request per page.',
       inputSchema: crawlBody,
       annotations: { readOnlyHint: false, openWorldHint: true },
     },

@@ -33,7 +33,7 @@ export const CrawlRequest = crawlBody
     limit: crawlBody.shape.limit.meta({ description: 'Most pages fetched. Above the plan cap (500 Pro, 5000 Growth, 50000 Enterprise) it is lowered to the cap.' }),
     include_patterns: crawlBody.shape.include_patterns.meta({ description: 'Follow only links matching one of these globs (`*` wildcard). A pattern starting with `/` matches path and query; any other the full URL.' }),
     exclude_patterns: crawlBody.shape.exclude_patterns.meta({ description: 'Never follow links matching one of these globs (same syntax as include_patterns).' }),
-    include_documents: crawlBody.shape.include_documents.meta({ description: 'Also follow same-site links to documents (`.pdf`, `.docx`, `.txt`, `.md`); each is extracted like a page. Default false: links to files are skipped.' }),
+    include_documents: crawlBody.shape.include_documents.meta({ description: 'Also follow same-site links to PDF and Word documents (`.pdf`, `.docx`); each is extracted like a page. Default false: such links are skipped, as are links to other files (images, archives…). Links to `.txt` and `.md` files are followed either way and read as text.' }),
     sitemap: crawlBody.shape.sitemap.meta({
       description:
         "`skip` (default): follow links only. `include`: once the start page is fetched, also admit the URLs of the site's sitemaps (as `POST /map` finds them, within its bounds), after the start page's links, under the same rules as links (same site, patterns, policy, robots.txt) and within `limit`; they count as depth 1. `only`: the start page and the sitemap URLs, following no links.",
@@ -54,7 +54,7 @@ export const SearchRequest = searchBody
 export const MapRequest = mapBody
   .extend({
     url: documentedHttpUrl(mapBody.shape.url).meta({ description: 'Start URL: its site is mapped (same host, `www.` ignored; subdomains with `include_subdomains`).' }),
-    search: mapBody.shape.search.meta({ description: 'Keep only links whose URL or title contains at least one of these words (case-insensitive), most words matched first.' }),
+    search: mapBody.shape.search.meta({ description: 'Keep only links whose URL or title contains at least one of these words (case-insensitive): the best `limit` of all the matches read, most words matched first, ties in the order found.' }),
     limit: mapBody.shape.limit.meta({ description: 'Most links returned (default 5000). Above the plan cap (1,000 Free, 10,000 Pro, 50,000 Growth, 100,000 Enterprise) it is lowered to the cap.' }),
     include_subdomains: mapBody.shape.include_subdomains.meta({ description: 'Also list URLs on subdomains of the start host.' }),
     sitemap: mapBody.shape.sitemap.meta({ description: "`include` (default): sitemaps and the start page's links; `only`: sitemaps alone; `skip`: the start page's links alone." }),

@@ -125,10 +125,10 @@ export const ROUTES: readonly RouteDoc[] = [
     errors: ['search_cap_exceeded', 'service_unavailable'],
   },
   {
-    method: 'post', path: '/map', tag: 'Extraction', auth: 'crawl', implemented: true,
+    method: 'post', path: '/map', tag: 'Extraction', auth: 'crawl', payable: true, implemented: true,
     summary: "Map a site's URLs",
     description:
-      "Lists the site's URLs without extracting them: the sitemaps (robots.txt `Sitemap:` lines, else `/sitemap.xml`; sitemap indexes followed, nested and gzipped; each file read once, so an index listing itself ends) and the start page's links. The crawl's rules apply: URLs normalised and de-duplicated, same site only, pages only (no images, PDFs, archives…), the key's `allow_domains`/`deny_patterns`, and robots.txt unless `respect_robots` is `off` (disallowed links are left out). Every fetch goes through the SSRF guard. One call reads at most 50 sitemap files and 50 MB (gzip counted decompressed) within 30 s; past any bound, or past `limit`, the answer is what was found with `truncated: true`. Files that could not be read are listed in `skipped`. Available on every plan; one metered request. When nothing was found because the start page failed, the answer is that page's error (metered, as an extraction that failed).",
+      "Lists the site's URLs without extracting them: the sitemaps (robots.txt `Sitemap:` lines, else `/sitemap.xml`; sitemap indexes followed, nested and gzipped; plain-text sitemaps of one URL per line; each file read once, so an index listing itself ends) and the start page's links. The crawl's rules apply: URLs normalised and de-duplicated, same site only, pages only (no images, PDFs, archives…), the key's `allow_domains`/`deny_patterns`, and robots.txt unless `respect_robots` is `off` (disallowed links are left out). Every fetch goes through the SSRF guard. One call reads at most 50 sitemap files and 50 MB (gzip counted decompressed) within 30 s; past any bound, or past `limit`, the answer is what was found with `truncated: true`. Files that could not be read are listed in `skipped`. Available on every plan; one metered request, or one paid request (x402) without a key. When nothing was found because the start page failed, the answer is that page's error (metered, as an extraction that failed).",
     body: MapRequest,
     success: { status: 200, description: "The site's URLs.", schema: MapResponseSchema },
     errors: ['domain_denied', 'domain_not_allowed', 'unsafe_url', 'fetch_failed', 'target_http_error', 'target_timeout', 'no_content'],

@@ -32,8 +32,11 @@ export function normalizeCrawlUrl(raw: string, base?: string): string | null {
   return url.href;
 }
 
-/** Documents Pith extracts: a crawl follows links to them only when asked (`include_documents`). */
-const DOCUMENT_EXTENSIONS = /\.(pdf|docx|txt|md|markdown)$/i;
+/**
+ * Documents Pith extracts that crawls otherwise skip as files: followed only when asked (`include_documents`).
+ * (`.txt` and `.md` are not skipped in the first place.)
+ */
+const DOCUMENT_EXTENSIONS = /\.(pdf|docx)$/i;
 
 export function looksLikePage(url: string, includeDocuments = false): boolean {
   const path = new URL(url).pathname;

@@ -18,6 +18,8 @@ describe('crawl scope: documents', () => {
     expect(admitLink(scope(), '/manual.pdf', page)).toBeNull();
     expect(admitLink(scope(), 'notes.docx', page)).toBeNull();
     expect(admitLink(scope(), '/next', page)).toBe('https://docs.example.com/next');
+    // Text files were never skipped as files: they are read as text.
+    expect(admitLink(scope(), '/notes.txt', page)).toBe('https://docs.example.com/notes.txt');
   });
 
   it('follows same-site documents with include_documents, never other files or other sites', () => {

@@ -90,6 +90,30 @@ describe('mapSite', () => {
     expect(ranked.links.map((l) => l.url)).toEqual([main.url('/docs/getting-started')]);
   });
 
+  it('with search words, answers the best matches of everything read, not the first found', async () => {
+    // Weak matches come first in the sitemap; the strong one is its last entry, past the limit.
+    const server = await site((url) => ({
+      '/sitemap.xml': xml(urlset([url('/pricing'), url('/pricing/faq'), url('/blog/pricing-news'), url('/docs/api/pricing')])),
+      '/': home(''),
+    }));
+    const result = await run(server, { sitemap: 'only', search: 'docs api pricing', limit: 2 });
+    expect(result.links.map((l) => l.url)).toEqual([server.url('/docs/api/pricing'), server.url('/pricing')]);
+    expect(result.truncated).toBe(true);
+    expect(result.sources).toEqual({ sitemap: 2, page: 0 });
+  });
+
+  it('reads a plain-text sitemap (one URL per line), and refuses a text file that holds anything else', async () => {
+    const server = await site((url) => ({
+      '/robots.txt': text(`Sitemap: ${url('/urls.txt')}\nSitemap: ${url('/notes.txt')}\n`),
+      '/urls.txt': text(`\uFEFF${url('/one')}\r\n\r\n${url('/two')}\nhttps://elsewhere.example/three\n`),
+      '/notes.txt': text(`${url('/four')}\nThese are our pages.\n`),
+      '/': home(''),
+    }));
+    const result = await run(server, { sitemap: 'only' });
+    expect(result.links.map((l) => l.url)).toEqual([server.url('/one'), server.url('/two')]);
+    expect(result.skipped).toEqual([{ url: server.url('/notes.txt'), reason: expect.stringMatching(/not a sitemap: .*nor a text file of URLs/) }]);
+  });
+
   it('falls back to /sitemap.xml when robots.txt lists none', async () => {
     const server = await site((url) => ({ '/sitemap.xml': xml(urlset([url('/a'), url('/b')])), '/': home('') }));
     const result = await run(server, { sitemap: 'only' });
