@@ -8,7 +8,7 @@ import { extractUrl } from '../../src/extraction/index.js';
 import { CHROMIUM_FLAGS, DEFAULT_CHROMIUM_PATH } from '../../src/extraction/render/chromium-flags.js';
 import { DOCUMENT_CAPS } from '../../src/extraction/documents/caps.js';
 import type { FetchOptions } from '../../src/net/safe-fetch.js';
-import { encryptedPdf, sampleDocx, textPdf } from '../support/documents.js';
+import { encryptedPdf, libraryDocx, sampleDocx, textPdf } from '../support/documents.js';
 import { startFixtureServer, type FixtureServer } from '../support/fixture-server.js';
 
 const run = promisify(execFile);
@@ -80,6 +80,7 @@ beforeAll(async () => {
     '/long.pdf': { body: textPdf(Array.from({ length: DOCUMENT_CAPS.maxPages + 1 }, (_, i) => `Page ${i + 1}`)), headers: PDF },
     '/huge.pdf': { body: Buffer.concat([textPdf(['Big']), Buffer.alloc(options.maxBytes)]), headers: PDF },
     '/report.docx': { body: sampleDocx(), headers: { 'content-type': 'application/vnd.openxmlformats-officedocument.wordprocessingml.document' } },
+    '/review.docx': { body: await libraryDocx(), headers: { 'content-type': 'application/vnd.openxmlformats-officedocument.wordprocessingml.document' } },
     '/notes.txt': { body: 'First paragraph of plain notes.\nStill the first paragraph.\n\nSecond paragraph <not markup>.', headers: { 'content-type': 'text/plain; charset=utf-8' } },
     '/readme.md': { body: '# Read Me\n\nSome *markdown* text.\n\n- one\n- two\n', headers: { 'content-type': 'text/markdown' } },
     '/photo.png': { body: Buffer.from('89504e470d0a1a0a', 'hex'), headers: { 'content-type': 'image/png' } },
@@ -163,6 +164,15 @@ describe('other documents', () => {
       '# Quarterly Report\n\nRevenue grew in every region this quarter, led by strong demand for the new product line.\n\n## Highlights\n\n- First highlight of the quarter\n- Second highlight of the quarter',
     );
     expect(content.metadata?.title).toBe('Quarterly Report');
+  });
+
+  it('a DOCX written by a library keeps its headings, bullets, table, emphasis and hyperlink', async () => {
+    const content = await extractUrl(site.url('/review.docx'), options);
+    expect(content.markdown).toBe(
+      '# Annual Review\n\nThe review covers every team and links to the [full report](https://example.com/full-report). **Growth was steady.**\n\n## Results\n\n- Revenue rose in all regions\n- Costs fell for the third year\n\n| Region | Revenue |\n| --- | --- |\n| North | 120 |',
+    );
+    expect(content.blocks?.map((b) => b.type)).toEqual(['heading', 'paragraph', 'heading', 'list_item', 'list_item', 'table']);
+    expect(content.links).toEqual(['https://example.com/full-report']);
   });
 
   it('plain text becomes paragraphs; markdown is passed through as is', async () => {

@@ -103,3 +103,36 @@ export function sampleDocx(): Buffer {
     'word/document.xml': `<?xml version="1.0" encoding="UTF-8" standalone="yes"?><w:document xmlns:w="${W}"><w:body>${body}</w:body></w:document>`,
   });
 }
+
+/**
+ * A DOCX written by a library (`docx`, as an application would save one: styles part, numbering for bullets,
+ * a table, an external hyperlink, document properties), not assembled by hand like `sampleDocx`.
+ */
+export async function libraryDocx(): Promise<Buffer> {
+  const { Document, ExternalHyperlink, HeadingLevel, Packer, Paragraph, Table, TableCell, TableRow, TextRun } = await import('docx');
+  const cell = (text: string) => new TableCell({ children: [new Paragraph(text)] });
+  const doc = new Document({
+    creator: 'Pith tests',
+    title: 'Annual Review',
+    sections: [
+      {
+        children: [
+          new Paragraph({ text: 'Annual Review', heading: HeadingLevel.HEADING_1 }),
+          new Paragraph({
+            children: [
+              new TextRun('The review covers every team and links to the '),
+              new ExternalHyperlink({ link: 'https://example.com/full-report', children: [new TextRun({ text: 'full report', style: 'Hyperlink' })] }),
+              new TextRun('. '),
+              new TextRun({ text: 'Growth was steady.', bold: true }),
+            ],
+          }),
+          new Paragraph({ text: 'Results', heading: HeadingLevel.HEADING_2 }),
+          new Paragraph({ text: 'Revenue rose in all regions', bullet: { level: 0 } }),
+          new Paragraph({ text: 'Costs fell for the third year', bullet: { level: 0 } }),
+          new Table({ rows: [new TableRow({ children: [cell('Region'), cell('Revenue')] }), new TableRow({ children: [cell('North'), cell('120')] })] }),
+        ],
+      },
+    ],
+  });
+  return Packer.toBuffer(doc);
+}
