@@ -1,5 +1,5 @@
 import { ApiError } from '../src/contract/errors.js';
-import { crawlPageContext, finishCrawl, recordCrawlPage, storedOutcome, type UrlOutcome } from '../src/jobs/store/index.js';
+import { crawlPageContext, finishCrawl, recordCrawlPage, storedOutcome, type SitemapSeeding, type UrlOutcome } from '../src/jobs/store/index.js';
 import { hasQuotaLeft, meter } from '../src/accounts/metering.js';
 import type { StoredCrawlInput } from '../src/jobs/crawl/crawl-input.js';
 import { admitLink } from '../src/jobs/crawl/crawl-scope.js';
@@ -37,12 +37,14 @@ async function followableLinks(deps: JobActivityDeps, input: StoredCrawlInput, p
  * one sitemap walk within MAP_BUDGET. One more than the page limit is asked for, so that a sitemap with
  * more URLs than room marks the crawl `page_limit` when they are admitted.
  */
-async function sitemapSeeds(deps: JobActivityDeps, input: StoredCrawlInput): Promise<string[]> {
+async function sitemapSeeds(deps: JobActivityDeps, input: StoredCrawlInput): Promise<{ urls: string[]; seeding: SitemapSeeding }> {
   const { cfg } = deps;
   const fetch = { allowPrivate: cfg.ALLOW_PRIVATE_TARGETS, timeoutMs: cfg.FETCH_TIMEOUT_MS, maxBytes: cfg.FETCH_MAX_BYTES, userAgent: userAgent(cfg) };
   const seeds = await withHeartbeat(() => crawlSitemapSeeds(input.scope, input.robots, input.limit + 1, fetch));
   log().info({ startUrl: redactSecrets(input.startUrl), sitemapUrls: seeds.urls.length, truncated: seeds.truncated, skipped: seeds.skipped.length }, 'crawl seeded from sitemaps');
-  return seeds.urls;
+  // The job shows it too: a walk cut short by its bounds, or files that could not be read, are the caller's to know.
+  const seeding = { urls: Math.min(seeds.urls.length, input.limit), truncated: seeds.truncated || seeds.urls.length > input.limit, skipped: seeds.skipped };
+  return { urls: seeds.urls, seeding };
 }
 
 export function createCrawlActivities(deps: JobActivityDeps): Pick<JobActivities, 'crawlPage' | 'finishCrawl'> {
@@ -68,7 +70,8 @@ export function createCrawlActivities(deps: JobActivityDeps): Pick<JobActivities
       log().debug({ ordinal, url: redactSecrets(page.url), ok: outcome.ok, ...(outcome.ok ? {} : { errorCode: outcome.errorCode }) }, 'crawl page extracted');
       // `sitemap: only` follows no page's links; `include` and `only` add the sitemap URLs to the start page's (depth 1, after its links).
       const pageLinks = outcome.ok && page.depth < input.depth && input.sitemap !== 'only' ? await followableLinks(deps, input, page.url, (outcome.content as Partial<ExtractedContent>).links ?? []) : [];
-      const links = outcome.ok && ordinal === 0 && input.sitemap ? [...new Set([...pageLinks, ...(await sitemapSeeds(deps, input))])] : pageLinks;
+      const seeds = outcome.ok && ordinal === 0 && input.sitemap ? await sitemapSeeds(deps, input) : null;
+      const links = seeds ? [...new Set([...pageLinks, ...seeds.urls])] : pageLinks;
 
       try {
         const discovered = await recordCrawlPage(db, {
@@ -79,6 +82,7 @@ export function createCrawlActivities(deps: JobActivityDeps): Pick<JobActivities
           outcome,
           links,
           limit: input.limit,
+          ...(seeds ? { sitemapSeeding: seeds.seeding } : {}),
           async onStored(tx) {
             if (ordinal === 0) return;
             try {

@@ -1,5 +1,6 @@
 import type { Job, JobResult } from '@prisma/client';
 import type { ExtractedContent } from '../extraction/index.js';
+import type { SitemapSeeding } from './store/crawl-pages.js';
 
 /** A result entry as the API returns it (decisions: `url` always; content fields on success, `error` + `error_code` on failure). */
 export type ResultEntry = { url: string } & (ExtractedContent | { error: string; error_code: string });
@@ -14,6 +15,8 @@ export interface JobObject {
   /** Crawl only (decisions): whether the crawl stopped early, and why. */
   truncated?: boolean;
   truncated_reason?: string | null;
+  /** Crawls with `sitemap: include|only`, once the start page was fetched: what the sitemap walk found. */
+  sitemap_seeding?: SitemapSeeding;
   created_at: string;
   finished_at: string | null;
   expires_at: string;
@@ -35,6 +38,7 @@ export function toJobObject(job: Job, results: JobResult[], storedResults = resu
     completed: Math.min(job.total, Math.max(job.completed, storedResults)),
     results: results.map(toResultEntry),
     ...(job.kind === 'crawl' ? { truncated: job.truncated, truncated_reason: job.truncatedReason } : {}),
+    ...(job.kind === 'crawl' && job.sitemapSeeding ? { sitemap_seeding: job.sitemapSeeding as unknown as SitemapSeeding } : {}),
     created_at: job.createdAt.toISOString(),
     finished_at: job.finishedAt?.toISOString() ?? null,
     expires_at: job.expiresAt.toISOString(),

@@ -24,7 +24,9 @@ beforeAll(async () => {
   const url = site.url;
   Object.assign(routes, {
     '/robots.txt': text(`User-agent: *\nDisallow: /disallowed\nSitemap: ${url('/sitemap_index.xml')}\n`),
-    '/sitemap_index.xml': xml(sitemapIndex([url('/pages.xml.gz'), url('/more.xml')])),
+    '/sitemap_index.xml': xml(sitemapIndex([url('/pages.xml.gz'), url('/more.xml'), url('/broken.xml')])),
+    // A file that is no sitemap: skipped, and the job says so.
+    '/broken.xml': { body: '<html><body>Not a sitemap</body></html>' },
     // Pages, then what the crawl's rules refuse: a PDF, robots-disallowed, another host, an excluded path.
     '/pages.xml.gz': gz(urlset([url('/s/one'), url('/s/two'), url('/report.pdf'), url('/disallowed'), 'http://localhost:1/elsewhere', url('/private/p')])),
     // The start page again and a page also linked from it: each is crawled once.
@@ -70,6 +72,7 @@ describe('POST /crawl sitemap', () => {
     const before = site.hits.get('/sitemap_index.xml') ?? 0;
     const { final, urls, input } = await crawlToEnd(key, { url: site.url('/'), depth: 1 });
     expect(final).toMatchObject({ status: 'done', truncated: false });
+    expect(final).not.toHaveProperty('sitemap_seeding');
     expect(urls).toEqual([site.url('/'), site.url('/linked')]);
     expect(input).not.toHaveProperty('sitemap');
     expect(site.hits.get('/sitemap_index.xml') ?? 0).toBe(before);
@@ -83,6 +86,8 @@ describe('POST /crawl sitemap', () => {
     const { final, urls, input } = await crawlToEnd(key, { url: site.url('/'), depth: 1, sitemap: 'include', exclude_patterns: ['/private/*'] });
     expect(input).toMatchObject({ sitemap: 'include' });
     expect(final).toMatchObject({ status: 'done', truncated: false, total: 5, completed: 5 });
+    // What the walk found is on the job: the admissible sitemap URLs (the start page and /linked among them) and the file it could not read.
+    expect(final.sitemap_seeding).toEqual({ urls: 5, truncated: false, skipped: [{ url: site.url('/broken.xml'), reason: expect.stringMatching(/^not a sitemap/) }] });
     // Ordinal order: the start page, its link, then the sitemaps in order (the start page and /linked once each).
     expect(urls).toEqual([site.url('/'), site.url('/linked'), site.url('/s/one'), site.url('/s/two'), site.url('/s/three')]);
     // Sitemap URLs are depth 1: at depth 1 their links are not followed; nor were the refused entries fetched.
@@ -110,6 +115,7 @@ describe('POST /crawl sitemap', () => {
     const included = await crawlToEnd(key, { url: site.url('/'), sitemap: 'include', limit: 3 });
     expect(included.final).toMatchObject({ status: 'done', total: 3, completed: 3, truncated: true, truncated_reason: 'page_limit' });
     expect(included.urls).toEqual([site.url('/'), site.url('/linked'), site.url('/s/one')]);
+    expect(included.final.sitemap_seeding).toMatchObject({ urls: 3, truncated: true });
     const only = await crawlToEnd(key, { url: site.url('/'), sitemap: 'only', limit: 2 });
     expect(only.final).toMatchObject({ total: 2, truncated: true, truncated_reason: 'page_limit' });
     expect(only.urls).toEqual([site.url('/'), site.url('/s/one')]);

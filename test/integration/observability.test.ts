@@ -91,7 +91,7 @@ describe('request ids', () => {
     const original = await stack.db.job.findUniqueOrThrow({ where: { id: submitted.body.job_id } });
     // A committed job whose start was lost (the API died before it): the sweep runs startJob with no request around it.
     const id = randomUUID();
-    const { id: _id, workflowId: _workflowId, workflowStartedAt: _started, input, ...rest } = original;
+    const { id: _id, workflowId: _workflowId, workflowStartedAt: _started, sitemapSeeding: _seeding, input, ...rest } = original;
     const orphan: Job = await stack.db.job.create({
       data: { ...rest, input: input as object, id, accountId, workflowId: `bulk-${id}`, workflowStartedAt: null, requestId: 'req-from-the-job-row', idempotencyKey: null, status: 'queued', completed: 0, startedAt: null, finishedAt: null },
     });

@@ -96,7 +96,15 @@ export const JobObjectSchema = z
 export const CrawlJobObjectSchema = JobObjectSchema.extend({
   truncated: z.boolean().meta({ description: 'Whether the crawl stopped before visiting every page it found.' }),
   truncated_reason: z.enum(['page_limit', 'quota_exhausted', 'time_limit']).nullable(),
-}).meta({ id: 'CrawlJob', description: 'A crawl job: the job object plus why it stopped early, if it did.' });
+  sitemap_seeding: z
+    .object({
+      urls: z.int().min(0).meta({ description: "Sitemap URLs the crawl's rules admit (same site, patterns, policy, robots.txt), counted up to `limit`." }),
+      truncated: z.boolean().meta({ description: 'The walk stopped early: more URLs than `limit`, or a bound of the sitemap walk (50 files, 50 MB, 30 s) was reached.' }),
+      skipped: z.array(z.object({ url: z.string(), reason: z.string() })).meta({ description: 'Sitemap files not read, or read in part, with the reason (at most 50).' }),
+    })
+    .optional()
+    .meta({ description: 'Crawls with `sitemap: include` or `only`, once the start page was fetched: what the sitemap walk found (as `POST /map` reports it).' }),
+}).meta({ id: 'CrawlJob', description: 'A crawl job: the job object plus why it stopped early, if it did, and what its sitemap walk found.' });
 
 const submissionFields = {
   job_token: z

@@ -49,6 +49,13 @@ async function admitUrls(tx: Tx, jobId: string, limit: number, total: number, de
   return { total: total + admitted.length, hitLimit: fresh.length > room };
 }
 
+/** A crawl's sitemap walk, as the job shows it: URLs found (admissible), whether a bound cut it short, files not read. */
+export interface SitemapSeeding {
+  urls: number;
+  truncated: boolean;
+  skipped: { url: string; reason: string }[];
+}
+
 export interface CrawlPageRecord {
   jobId: string;
   ordinal: number;
@@ -59,6 +66,8 @@ export interface CrawlPageRecord {
   links: string[];
   /** The crawl's page limit. */
   limit: number;
+  /** The start page of a sitemap-seeded crawl: what the sitemap walk found, kept with the job. */
+  sitemapSeeding?: SitemapSeeding;
   /** Runs inside the transaction once the page's result is new (metering); throwing rolls it all back. */
   onStored: (tx: Tx) => Promise<void>;
 }
@@ -81,7 +90,12 @@ export function recordCrawlPage(db: Db, record: CrawlPageRecord): Promise<number
     const { total, hitLimit } = await admitUrls(tx, jobId, record.limit, totalBefore, record.linkDepth, record.links);
     await tx.job.update({
       where: { id: jobId },
-      data: { total, completed: { increment: 1 }, ...(hitLimit ? { truncated: true, truncatedReason: 'page_limit' } : {}) },
+      data: {
+        total,
+        completed: { increment: 1 },
+        ...(hitLimit ? { truncated: true, truncatedReason: 'page_limit' } : {}),
+        ...(record.sitemapSeeding ? { sitemapSeeding: record.sitemapSeeding as unknown as Prisma.InputJsonObject } : {}),
+      },
     });
     return total;
   });

@@ -66,7 +66,7 @@ export async function insertJob(db: Db, secrets: SecretBox, row: JobRow): Promis
 
 /** The job as the database now holds it (defaults included), without reading it back. */
 export function newJob(fields: Pick<Job, 'id' | 'accountId' | 'kind' | 'total' | 'input' | 'webhookUrl' | 'webhookIncludeResults' | 'idempotencyKey' | 'requestHash' | 'workflowId' | 'jobTokenHash' | 'jobTokenSealed' | 'requestId' | 'createdAt' | 'expiresAt'>): Job {
-  return { ...fields, status: 'queued', completed: 0, workflowStartedAt: null, startedAt: null, finishedAt: null, truncated: false, truncatedReason: null };
+  return { ...fields, status: 'queued', completed: 0, workflowStartedAt: null, startedAt: null, finishedAt: null, truncated: false, truncatedReason: null, sitemapSeeding: null };
 }
 
 export const isUniqueViolation = (err: unknown) =>
