@@ -34,6 +34,25 @@ async function settle(page: Page, network: NetworkActivity, deadline: number, ti
   if (budget() > 0) await page.waitForLoadState('load', { timeout: budget() }).catch(() => undefined);
   const idleWait = Math.min(timing.settleMs, budget());
   if (idleWait > 0) await network.quiet(idleWait);
+  const idleBudget = Math.min(IDLE_CALLBACK_MS, budget());
+  if (idleBudget > 0) await pageIdle(page, idleBudget);
+}
+
+/**
+ * The network falling quiet is not the page being done: the last response's handlers (parse the JSON,
+ * write the DOM) still have to run, and on a busy machine the renderer runs them late — 1 render in 400
+ * came back without its content with 4 in flight on 2 cores (`npm run bench:render`). `requestIdleCallback`
+ * fires once the page's event loop has nothing queued, so those handlers have run; a page that is never
+ * idle is waited for this long at most.
+ */
+const IDLE_CALLBACK_MS = 250;
+
+async function pageIdle(page: Page, timeoutMs: number): Promise<void> {
+  let timer: NodeJS.Timeout | undefined;
+  const waited = page.evaluate((ms) => new Promise<void>((resolve) => requestIdleCallback(() => resolve(), { timeout: ms })), timeoutMs).catch(() => undefined);
+  // A page spinning in a script never runs the callback (nor this evaluate): the render's deadline handles it.
+  await Promise.race([waited, new Promise((resolve) => (timer = setTimeout(resolve, timeoutMs + 50)))]);
+  clearTimeout(timer);
 }
 
 /** Opens `target` in `page` (of a guarded context) and returns its rendered DOM. */
