@@ -114,6 +114,15 @@ describe('JS rendering (real Chromium)', () => {
       '/spin': { body: '<html><body><p>spinning</p><script>setTimeout(() => { for (;;) {} }, 50)</script></body></html>' },
       '/hold': { delayMs: 800, body: 'held' },
       '/plain': { body: '<html><body><p>plain page</p></body></html>' },
+      // Content behind a chain of slow requests, the first one a short pause after load.
+      '/chained': {
+        body: `<html><body><script>setTimeout(() => fetch('/api/step-one').then((r) => r.text()).then(() => fetch('/api/step-two')).then((r) => r.text()).then((text) => {
+          const p = document.createElement('p'); p.textContent = text; document.body.appendChild(p); }), 100)</script></body></html>`,
+      },
+      '/api/step-one': { delayMs: 200, body: 'one' },
+      '/api/step-two': { delayMs: 200, body: 'the second step answered' },
+      // Never quiet: a request every 50 ms for as long as the page lives.
+      '/polling': { body: `<html><body><p>polling page</p><script>setInterval(() => fetch('/plain'), 50)</script></body></html>` },
     });
     pool = new BrowserPool({ maxConcurrentPages: 2, timeoutMs: 10_000, settleMs: 1_500, addressPolicy: allowOnly(site.url('/')) });
   });
@@ -131,6 +140,16 @@ describe('JS rendering (real Chromium)', () => {
     expect(page.html).toContain('<h1>Rendered by script</h1>');
     expect(page.html).toContain('Only JavaScript puts this paragraph here.');
     expect(site.hits.get('/api/article')).toBe(1);
+  });
+
+  it('waits for content behind a pause and a chain of slow requests, and no longer than settleMs for a page that never falls quiet', async () => {
+    const chained = await pool.render(site.url('/chained'));
+    expect(chained.html).toContain('<p>the second step answered</p>');
+    const started = Date.now();
+    const polling = await pool.render(site.url('/polling'));
+    expect(polling.html).toContain('polling page');
+    // settleMs is 1.5 s in this pool; the render's own budget is 10 s.
+    expect(Date.now() - started).toBeLessThan(5_000);
   });
 
   it('lets a page render while none of its requests reach another loopback server', async () => {

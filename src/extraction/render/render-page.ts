@@ -1,5 +1,6 @@
 import type { Page, Response } from 'playwright';
 import { ExtractionError } from '../../contract/extraction-error.js';
+import { NetworkActivity } from './network-quiet.js';
 import { renderFailure } from './render-errors.js';
 import type { SsrfRouteGuard } from './ssrf-route-guard.js';
 
@@ -15,7 +16,7 @@ export interface RenderedPage {
 export interface PageTiming {
   /** Budget for the whole render; the main document must arrive (DOMContentLoaded) within it. */
   timeoutMs: number;
-  /** Longest wait for network idle after `load`; dynamic pages keep fetching, so it is capped. */
+  /** Longest wait for the network to fall quiet after `load`; dynamic pages keep fetching, so it is capped. */
   settleMs: number;
 }
 
@@ -25,19 +26,39 @@ function serializeReserveMs(timeoutMs: number): number {
 }
 
 /**
- * Waits for `load`, then for a short network-idle window, each only as long as the budget allows.
- * A page that never settles is still rendered as it stands: its document has already arrived.
+ * Waits for `load`, then for the network to fall quiet (`NetworkActivity`), each only as long as the
+ * budget allows. A page that never settles is still rendered as it stands: its document has already arrived.
  */
-async function settle(page: Page, deadline: number, timing: PageTiming): Promise<void> {
+async function settle(page: Page, network: NetworkActivity, deadline: number, timing: PageTiming): Promise<void> {
   const budget = () => deadline - serializeReserveMs(timing.timeoutMs) - Date.now();
   if (budget() > 0) await page.waitForLoadState('load', { timeout: budget() }).catch(() => undefined);
   const idleWait = Math.min(timing.settleMs, budget());
-  if (idleWait > 0) await page.waitForLoadState('networkidle', { timeout: idleWait }).catch(() => undefined);
+  if (idleWait > 0) await network.quiet(idleWait);
+  const idleBudget = Math.min(IDLE_CALLBACK_MS, budget());
+  if (idleBudget > 0) await pageIdle(page, idleBudget);
+}
+
+/**
+ * The network falling quiet is not the page being done: the last response's handlers (parse the JSON,
+ * write the DOM) still have to run, and on a busy machine the renderer runs them late — 1 render in 400
+ * came back without its content with 4 in flight on 2 cores (`npm run bench:render`). `requestIdleCallback`
+ * fires once the page's event loop has nothing queued, so those handlers have run; a page that is never
+ * idle is waited for this long at most.
+ */
+const IDLE_CALLBACK_MS = 250;
+
+async function pageIdle(page: Page, timeoutMs: number): Promise<void> {
+  let timer: NodeJS.Timeout | undefined;
+  const waited = page.evaluate((ms) => new Promise<void>((resolve) => requestIdleCallback(() => resolve(), { timeout: ms })), timeoutMs).catch(() => undefined);
+  // A page spinning in a script never runs the callback (nor this evaluate): the render's deadline handles it.
+  await Promise.race([waited, new Promise((resolve) => (timer = setTimeout(resolve, timeoutMs + 50)))]);
+  clearTimeout(timer);
 }
 
 /** Opens `target` in `page` (of a guarded context) and returns its rendered DOM. */
 export async function renderPage(page: Page, guard: SsrfRouteGuard, target: URL, timing: PageTiming): Promise<RenderedPage> {
   const deadline = Date.now() + timing.timeoutMs;
+  const network = new NetworkActivity(page);
   let response: Response | null;
   try {
     response = await page.goto(target.href, { waitUntil: 'domcontentloaded', timeout: Math.max(1, deadline - Date.now()) });
@@ -51,7 +72,7 @@ export async function renderPage(page: Page, guard: SsrfRouteGuard, target: URL,
   const status = response.status();
   if (status < 200 || status >= 300) throw new ExtractionError('target_http_error', `${new URL(response.url()).host} answered HTTP ${status}`, status);
 
-  await settle(page, deadline, timing);
+  await settle(page, network, deadline, timing);
   // A script may have sent the main frame somewhere refused after load; what is left is not the page.
   const lateRefusal = guard.mainFrameRefusal(page);
   if (lateRefusal) throw lateRefusal;
