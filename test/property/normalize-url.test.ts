@@ -7,7 +7,9 @@ import { looksLikePage, normalizeCrawlUrl, sameSite } from '../../src/jobs/crawl
 
 const TRACKING = ['utm_source', 'utm_medium', 'utm_campaign', 'UTM_Term', 'gclid', 'fbclid', 'msclkid', 'mc_cid', '_ga', 'yclid', 'igshid'];
 
-const label = fc.stringMatching(/^[a-z0-9]([a-z0-9-]{0,10}[a-z0-9])?$/);
+// Hyphens in the 3rd and 4th places mark an IDNA label ("xn--…"), which must be valid punycode: "xn--a" is no
+// host at all (the URL parser refuses it), so such labels are left out here (found by this suite, seed -505055072).
+const label = fc.stringMatching(/^[a-z0-9]([a-z0-9-]{0,10}[a-z0-9])?$/).filter((l) => l.slice(2, 4) !== '--');
 const hostname = fc
   .tuple(fc.array(label, { minLength: 1, maxLength: 3 }), fc.constantFrom('com', 'org', 'io', 'example', 'xn--p1ai'))
   .map(([labels, tld]) => [...labels, tld].join('.'));
