@@ -24,3 +24,6 @@ export const MAP_DEFAULT_LIMIT = 5000;
  * the answer is what was found so far, with `truncated: true`.
  */
 export const MAP_BUDGET = { sitemapFiles: 50, bytes: 50 * 1024 * 1024, deadlineMs: 30_000 } as const;
+
+/** `include_tags` / `exclude_tags`: selectors per list and characters per selector (one page's parts, not a stylesheet). */
+export const SELECTOR_LIMITS = { maxCount: 20, maxLength: 300 } as const;

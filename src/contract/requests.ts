@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ALL_FORMATS, GRANTABLE_SCOPES, ROBOTS_MODES, SITEMAP_MODES } from './vocabulary.js';
-import { MAP_DEFAULT_LIMIT, MAX_CHUNK_TOKENS, MIN_CHUNK_TOKENS, RESULTS_PAGE_DEFAULT, RESULTS_PAGE_MAX } from './limits.js';
+import { MAP_DEFAULT_LIMIT, MAX_CHUNK_TOKENS, MIN_CHUNK_TOKENS, RESULTS_PAGE_DEFAULT, RESULTS_PAGE_MAX, SELECTOR_LIMITS } from './limits.js';
+import { parseHTML } from 'linkedom';
 
 /** Request bodies of the API, one zod schema each: validation and (later) the OpenAPI document come from here. */
 
@@ -79,6 +80,33 @@ export const mapBody = z.strictObject({
 
 export type MapBody = z.infer<typeof mapBody>;
 
+/** A test document for selector syntax: only parsing matters, so it is made once. */
+const selectorProbe = parseHTML('<!doctype html><html><body></body></html>').document;
+
+/** CSS selectors naming parts of a page (`include_tags` / `exclude_tags`): bounded in count and length, each one valid. */
+const cssSelectors = z
+  .array(
+    z
+      .string({ error: 'must be a string' })
+      .trim()
+      .min(1, { error: 'must not be empty' })
+      .max(SELECTOR_LIMITS.maxLength, { error: `must be at most ${SELECTOR_LIMITS.maxLength} characters` })
+      .refine(
+        (selector) => {
+          try {
+            selectorProbe.querySelector(selector);
+            return true;
+          } catch {
+            return false;
+          }
+        },
+        { error: 'is not a valid CSS selector' },
+      ),
+    { error: 'must be an array of CSS selectors' },
+  )
+  .min(1, { error: 'must name at least one selector' })
+  .max(SELECTOR_LIMITS.maxCount, { error: `must hold at most ${SELECTOR_LIMITS.maxCount} selectors` });
+
 export const extractBody = z.strictObject({
   url: httpUrl,
   formats: z
@@ -93,6 +121,8 @@ export const extractBody = z.strictObject({
     .optional(),
   timeout_ms: z.number({ error: 'must be a number' }).int().min(1000, { error: 'must be at least 1000' }).max(60_000, { error: 'must be at most 60000' }).optional(),
   render_js: z.boolean({ error: 'must be a boolean' }).optional(),
+  include_tags: cssSelectors.optional(),
+  exclude_tags: cssSelectors.optional(),
   ...policyFields,
 });
 

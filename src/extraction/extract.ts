@@ -1,6 +1,7 @@
 import { ExtractionError } from '../contract/extraction-error.js';
 import { parseDocument, type DomElement } from './dom/dom.js';
 import { findMainContent } from './main-content/index.js';
+import { applyPartSelectors, type PartSelectors } from './dom/selectors.js';
 import { readMetadata } from './metadata.js';
 import { absolutiseContent, collectLinks } from './output/links.js';
 import { toMarkdown } from './output/markdown.js';
@@ -21,6 +22,8 @@ export interface ExtractOptions {
   /** Token bound per chunk (decisions: default 512, 64–8192). */
   chunkTokens?: number;
   retrievedAt?: Date;
+  /** The caller's `include_tags` / `exclude_tags`, applied before main-content detection (HTML pages only). */
+  selectors?: PartSelectors;
 }
 
 export interface Extraction {
@@ -68,7 +71,8 @@ export function extractHtml(html: string, pageUrl: string, options: ExtractOptio
   const pageH1s = page.h1s.map(normalizedText);
 
   markCodeLanguages(page.pres);
-  const main = findMainContent(document, pageUrl);
+  const chosen = options.selectors ? applyPartSelectors(document as unknown as Document, options.selectors, pageUrl) : null;
+  const main = chosen ? { root: chosen as unknown as DomElement, title: null, byline: null } : findMainContent(document, pageUrl);
   if (!main || !hasSubstance(main.root)) throw new ExtractionError('no_content', `No main content found on ${pageUrl}`);
   absolutiseContent(main.root, pageUrl);
   metadata.title ??= main.title;

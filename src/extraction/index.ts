@@ -64,6 +64,7 @@ export async function extractUrl(url: string, options: ExtractUrlOptions): Promi
     ...(options.formats ? { formats: options.formats } : {}),
     ...(options.chunkTokens ? { chunkTokens: options.chunkTokens } : {}),
     ...(options.retrievedAt ? { retrievedAt: options.retrievedAt } : {}),
+    ...(options.selectors ? { selectors: options.selectors } : {}),
   };
   const content = 'html' in page ? await extractor.extract(page.html, page.url, extractOptions) : await extractor.extractDocument(page.document, page.kind, page.url, extractOptions);
   if (content.metadata) content.metadata.robots_allowed = robotsAllowed;

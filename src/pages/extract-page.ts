@@ -18,6 +18,8 @@ export interface ExtractRequest {
   chunk_tokens?: number | undefined;
   timeout_ms?: number | undefined;
   render_js?: boolean | undefined;
+  include_tags?: string[] | undefined;
+  exclude_tags?: string[] | undefined;
 }
 
 export interface ExtractServiceDeps {
@@ -64,6 +66,7 @@ export async function extractForAccount(deps: ExtractServiceDeps, caller: Extrac
       ...(deps.extractor ? { extractor: deps.extractor } : {}),
       ...(request.formats ? { formats: request.formats } : {}),
       ...(request.chunk_tokens ? { chunkTokens: request.chunk_tokens } : {}),
+      ...(request.include_tags || request.exclude_tags ? { selectors: { include: request.include_tags ?? [], exclude: request.exclude_tags ?? [] } } : {}),
     }));
     // Search index: the page becomes findable by this account's POST /search (a failure is only logged).
     await indexPageQuietly(deps.db, deps.cfg, { accountId: caller.accountId }, request.url, content);

@@ -68,6 +68,21 @@ describe('POST /extract', () => {
     expect(empty.body.error).toMatchObject({ code: 'no_content', retry: false });
   });
 
+  it('keeps only the parts include_tags names, or drops what exclude_tags names, through the threads', async () => {
+    const only = await api.post('/extract', { url: pages.url('/doc'), include_tags: ['pre'], formats: ['markdown'] }, key);
+    expect(only.status, JSON.stringify(only.body)).toBe(200);
+    expect(only.body.markdown).toContain('const x = 1;');
+    expect(only.body.markdown).not.toContain('Paragraph 0');
+    const without = await api.post('/extract', { url: pages.url('/doc'), exclude_tags: ['pre', 'h2'], formats: ['markdown'] }, key);
+    expect(without.status).toBe(200);
+    expect(without.body.markdown).toContain('Paragraph 9');
+    expect(without.body.markdown).not.toContain('const x = 1;');
+    const nothing = await api.post('/extract', { url: pages.url('/doc'), include_tags: ['table.prices'] }, key);
+    expect(nothing.status).toBe(422);
+    expect(nothing.body.error.code).toBe('no_content');
+    expect(nothing.body.error.message).toContain('include_tags matched nothing');
+  });
+
   it('names the offending field on invalid input', async () => {
     const cases: [unknown, RegExp][] = [
       [{}, /^url/],
@@ -75,6 +90,9 @@ describe('POST /extract', () => {
       [{ url: pages.url('/doc'), chunk_tokens: 10 }, /^chunk_tokens: must be at least 64/],
       [{ url: pages.url('/doc'), formats: ['pdf'] }, /^formats\.0/],
       [{ url: pages.url('/doc'), surprise: true }, /surprise/],
+      [{ url: pages.url('/doc'), include_tags: ['article', 'a[href'] }, /^include_tags\.1: is not a valid CSS selector/],
+      [{ url: pages.url('/doc'), exclude_tags: [] }, /^exclude_tags: must name at least one selector/],
+      [{ url: pages.url('/doc'), exclude_tags: Array.from({ length: 21 }, () => 'p') }, /^exclude_tags: must hold at most 20 selectors/],
     ];
     for (const [payload, message] of cases) {
       const res = await api.post('/extract', payload, key);
@@ -105,7 +123,8 @@ describe('POST /extract', () => {
 
   it('meters attempted extractions once each and refusals not at all', async () => {
     const usage = await stack.db.usageEvent.findMany({ where: { accountId, endpoint: 'POST /extract' } });
-    // 2 successes + 3 target failures; the 5 invalid bodies and the plan refusal are not metered.
-    expect(usage.reduce((sum, u) => sum + u.units, 0)).toBe(5);
+    // 2 successes + 3 target failures + 3 selector extractions (one of them no_content: the page was
+    // fetched); the 8 invalid bodies (3 of them invalid selectors) and the plan refusal are not metered.
+    expect(usage.reduce((sum, u) => sum + u.units, 0)).toBe(8);
   });
 });

@@ -15,7 +15,18 @@ function documentedHttpUrl<S extends z.ZodType>(schema: S): S {
 
 export const RegisterRequest = registerBody.meta({ id: 'RegisterRequest', description: 'Creates an account on the free plan.' });
 
-export const ExtractRequest = extractBody.extend({ url: documentedHttpUrl(extractBody.shape.url) }).meta({
+export const ExtractRequest = extractBody
+  .extend({
+    url: documentedHttpUrl(extractBody.shape.url),
+    include_tags: extractBody.shape.include_tags.meta({
+      description:
+        "CSS selectors (at most 20, 300 characters each): the parts of the page that are the content. Their matches, in document order (a match inside another counted once), replace main-content detection; scripts and styles in them are dropped. HTML pages only (with or without `render_js`); documents ignore it. Matching nothing is 422 `no_content`.",
+    }),
+    exclude_tags: extractBody.shape.exclude_tags.meta({
+      description: 'CSS selectors (at most 20, 300 characters each): parts of the page dropped before main-content detection (and before `include_tags`). HTML pages only.',
+    }),
+  })
+  .meta({
   id: 'ExtractRequest',
   description: 'One page, answered when extracted. `render_js: true` needs Pro, Growth or Enterprise.',
 });
