@@ -1,5 +1,6 @@
 import type { Db } from '../src/db/prisma.js';
 import { purgeExpiredSearchDocuments } from '../src/search/purge-expired.js';
+import { purgeExpiredFiles } from '../src/files/file-store.js';
 import { log } from '../src/observability/logger.js';
 import { deleteExpiredJobs } from '../src/jobs/store/index.js';
 import type { JobActivities } from '../workflows/activities.js';
@@ -12,6 +13,8 @@ export function createExpiryActivities({ db }: { db: Db }): Pick<JobActivities, 
     async deleteExpiredJobs(): Promise<{ deleted: number }> {
       // The search index has its own retention (SEARCH_INDEX_RETENTION_HOURS); the same sweep purges it.
       await purgeExpiredSearchDocuments(db);
+      // Stored screenshots live as long as job results, and go with the same sweep.
+      await purgeExpiredFiles(db);
       let deleted = 0;
       for (;;) {
         const count = await deleteExpiredJobs(db, BATCH);

@@ -60,10 +60,12 @@ export const PROTOCOL_ERRORS = {
   internal_error: { status: 500, retry: true, upgrade: false, meaning: 'An unexpected server error. It was logged; retrying may succeed.' },
 } as const satisfies Record<string, ErrorSpec>;
 
-/** Codes of Pith's routes beyond the contract (webhook delivery history, documents). Same envelope; documented at /docs/errors. */
+/** Codes of Pith's routes beyond the contract (webhook delivery history, documents, the browser's actions and files). Same envelope; documented at /docs/errors. */
 export const EXTENSION_ERRORS = {
   delivery_not_found: { status: 404, retry: false, upgrade: false, meaning: 'No such webhook delivery on this account.' },
   document_too_large: { status: 422, retry: false, upgrade: false, meaning: 'The document (PDF, DOCX) is over the page, size, text or time limit for one document.' },
+  action_failed: { status: 422, retry: false, upgrade: false, meaning: 'A page action (or `wait_for`) failed: its selector matched nothing in time, or the page refused it. The error names the action.' },
+  file_not_found: { status: 404, retry: false, upgrade: false, meaning: 'No such file (screenshot), or its lifetime has passed, or the signed link has expired.' },
 } as const satisfies Record<string, ErrorSpec>;
 
 export const ERRORS = { ...CONTRACT_ERRORS, ...PROTOCOL_ERRORS, ...EXTENSION_ERRORS } as const;
@@ -83,8 +85,13 @@ export interface ErrorEnvelope {
     retry_after?: number;
     /** On 402 `payment_required`: the x402 challenge (also sent base64-encoded in the PAYMENT-REQUIRED header). */
     payment_requirements?: unknown;
+    /** On 422 `action_failed` (and a refusal a page action caused): the index of the action in `actions`. */
+    action_index?: number;
   };
 }
+
+/** Members of the envelope's `error` object beyond the table's. */
+export type ErrorDetails = Pick<ErrorEnvelope['error'], 'payment_requirements' | 'action_index'>;
 
 /** An error that leaves the API as the envelope of its code. Throw it anywhere below a route. */
 export class ApiError extends Error {
@@ -99,7 +106,7 @@ export class ApiError extends Error {
     /** Extra response headers, e.g. Retry-After-Ms. */
     readonly headers: Record<string, string> = {},
     /** Extra members of the envelope's `error` object (the x402 challenge of a 402). */
-    readonly details: Pick<ErrorEnvelope['error'], 'payment_requirements'> = {},
+    readonly details: ErrorDetails = {},
   ) {
     super(message);
     this.spec = ERRORS[code];
@@ -120,7 +127,7 @@ export function errorEnvelope(
   message: string,
   links: EnvelopeLinks,
   retryAfter?: number,
-  details: Pick<ErrorEnvelope['error'], 'payment_requirements'> = {},
+  details: ErrorDetails = {},
 ): ErrorEnvelope {
   const spec = ERRORS[code];
   return {

@@ -6,6 +6,7 @@ export type ExtractionErrorCode =
   | 'unsafe_url'
   | 'no_content'
   | 'document_too_large'
+  | 'action_failed'
   | 'invalid_request'
   | 'js_rendering_unavailable'
   | 'robots_disallowed';
@@ -18,6 +19,8 @@ export class ExtractionError extends Error {
     message: string,
     /** The target's status, for `target_http_error`. */
     readonly httpStatus?: number,
+    /** The page action that failed, for `action_failed` (and a refusal an action caused): its index in `actions`. */
+    readonly actionIndex?: number,
   ) {
     super(message);
   }

@@ -27,3 +27,40 @@ export const MAP_BUDGET = { sitemapFiles: 50, bytes: 50 * 1024 * 1024, deadlineM
 
 /** `include_tags` / `exclude_tags`: selectors per list and characters per selector (one page's parts, not a stylesheet). */
 export const SELECTOR_LIMITS = { maxCount: 20, maxLength: 300 } as const;
+
+/**
+ * The browser options of POST /extract (screenshots, page actions, `wait_for`, `headers`): every input is
+ * bounded so no request can hold a browser page longer than its own `timeout_ms` or fill the file store.
+ */
+export const BROWSER_LIMITS = {
+  /** Actions per request (Firecrawl allows 50 too): enough for a login-free walk through a page. */
+  maxActions: 50,
+  /** One action's wait when it names no `timeout_ms`, and the most it may name; the request's budget caps both. */
+  actionTimeoutMs: { default: 5_000, min: 100, max: 30_000 },
+  /** `wait {ms}`: the longest plain pause. */
+  waitMsMax: 30_000,
+  /** `write {text}`: characters typed. */
+  writeTextMax: 5_000,
+  /** `scroll {amount}`: pixels per action. */
+  scrollAmountMax: 100_000,
+  /** Screenshots one request may take (formats and `screenshot` actions together) and `scrape` captures. */
+  maxScreenshots: 10,
+  maxScrapes: 10,
+  /** Viewport bounds, and the defaults (desktop, and a phone-sized `mobile` one). */
+  viewport: {
+    minWidth: 320,
+    maxWidth: 3_840,
+    minHeight: 240,
+    maxHeight: 4_320,
+    desktop: { width: 1_280, height: 800 },
+    mobile: { width: 390, height: 844 },
+  },
+  /** A full-page screenshot stops at this height (Chromium's own limit for one capture is about 16,384 px). */
+  fullPageMaxHeight: 16_384,
+  /** `headers`: count, and characters per name and value. */
+  maxHeaders: 20,
+  headerNameMax: 100,
+  headerValueMax: 4_096,
+  /** Screenshots are kept as long as job results. */
+  fileLifetimeMs: RESULT_LIFETIME_MS,
+} as const;

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { ALL_FORMATS, GRANTABLE_SCOPES, ROBOTS_MODES, SITEMAP_MODES } from './vocabulary.js';
-import { MAP_DEFAULT_LIMIT, MAX_CHUNK_TOKENS, MIN_CHUNK_TOKENS, RESULTS_PAGE_DEFAULT, RESULTS_PAGE_MAX, SELECTOR_LIMITS } from './limits.js';
+import { ALL_FORMATS, EXTRACT_FORMATS, GRANTABLE_SCOPES, KEY_MODIFIERS, NAMED_KEYS, ROBOTS_MODES, SCREENSHOT_FORMATS, SITEMAP_MODES } from './vocabulary.js';
+import { BROWSER_LIMITS, MAP_DEFAULT_LIMIT, MAX_CHUNK_TOKENS, MIN_CHUNK_TOKENS, RESULTS_PAGE_DEFAULT, RESULTS_PAGE_MAX, SELECTOR_LIMITS } from './limits.js';
 import { parseHTML } from 'linkedom';
 
 /** Request bodies of the API, one zod schema each: validation and (later) the OpenAPI document come from here. */
@@ -83,48 +83,146 @@ export type MapBody = z.infer<typeof mapBody>;
 /** A test document for selector syntax: only parsing matters, so it is made once. */
 const selectorProbe = parseHTML('<!doctype html><html><body></body></html>').document;
 
+/** One CSS selector, bounded in length and valid (parsed against an empty document). */
+const cssSelector = z
+  .string({ error: 'must be a string' })
+  .trim()
+  .min(1, { error: 'must not be empty' })
+  .max(SELECTOR_LIMITS.maxLength, { error: `must be at most ${SELECTOR_LIMITS.maxLength} characters` })
+  .refine(
+    (selector) => {
+      try {
+        selectorProbe.querySelector(selector);
+        return true;
+      } catch {
+        return false;
+      }
+    },
+    { error: 'is not a valid CSS selector' },
+  );
+
 /** CSS selectors naming parts of a page (`include_tags` / `exclude_tags`): bounded in count and length, each one valid. */
 const cssSelectors = z
-  .array(
-    z
-      .string({ error: 'must be a string' })
-      .trim()
-      .min(1, { error: 'must not be empty' })
-      .max(SELECTOR_LIMITS.maxLength, { error: `must be at most ${SELECTOR_LIMITS.maxLength} characters` })
-      .refine(
-        (selector) => {
-          try {
-            selectorProbe.querySelector(selector);
-            return true;
-          } catch {
-            return false;
-          }
-        },
-        { error: 'is not a valid CSS selector' },
-      ),
-    { error: 'must be an array of CSS selectors' },
-  )
+  .array(cssSelector, { error: 'must be an array of CSS selectors' })
   .min(1, { error: 'must name at least one selector' })
   .max(SELECTOR_LIMITS.maxCount, { error: `must hold at most ${SELECTOR_LIMITS.maxCount} selectors` });
 
-export const extractBody = z.strictObject({
-  url: httpUrl,
-  formats: z
-    .array(z.enum(ALL_FORMATS, { error: `must be one of ${ALL_FORMATS.join(', ')}` }))
-    .min(1, { error: 'must name at least one format' })
-    .optional(),
-  chunk_tokens: z
-    .number({ error: 'must be a number' })
-    .int({ error: 'must be an integer' })
-    .min(MIN_CHUNK_TOKENS, { error: `must be at least ${MIN_CHUNK_TOKENS}` })
-    .max(MAX_CHUNK_TOKENS, { error: `must be at most ${MAX_CHUNK_TOKENS}` })
-    .optional(),
-  timeout_ms: z.number({ error: 'must be a number' }).int().min(1000, { error: 'must be at least 1000' }).max(60_000, { error: 'must be at most 60000' }).optional(),
-  render_js: z.boolean({ error: 'must be a boolean' }).optional(),
-  include_tags: cssSelectors.optional(),
-  exclude_tags: cssSelectors.optional(),
-  ...policyFields,
+const { actionTimeoutMs, viewport: VIEWPORT } = BROWSER_LIMITS;
+
+/** Each action's own limit; the request's `timeout_ms` bounds the whole list as well. */
+const actionTimeout = z
+  .number({ error: 'must be a number' })
+  .int({ error: 'must be an integer' })
+  .min(actionTimeoutMs.min, { error: `must be at least ${actionTimeoutMs.min}` })
+  .max(actionTimeoutMs.max, { error: `must be at most ${actionTimeoutMs.max}` })
+  .optional();
+
+const pressableKey = new RegExp(`^((${KEY_MODIFIERS.join('|')})\\+){0,3}(${NAMED_KEYS.join('|')}|[^\\p{Cc}\\s])$`, 'u');
+
+/** Page actions: a closed list of what a person does in a page, never arbitrary JavaScript. */
+const browserAction = z.discriminatedUnion(
+  'type',
+  [
+    z
+      .strictObject({
+        type: z.literal('wait'),
+        ms: z.number({ error: 'must be a number' }).int({ error: 'must be an integer' }).min(1, { error: 'must be at least 1' }).max(BROWSER_LIMITS.waitMsMax, { error: `must be at most ${BROWSER_LIMITS.waitMsMax}` }).optional(),
+        selector: cssSelector.optional(),
+        timeout_ms: actionTimeout,
+      })
+      .refine((action) => (action.ms === undefined) !== (action.selector === undefined), { error: 'wait takes either ms or selector' }),
+    z.strictObject({ type: z.literal('click'), selector: cssSelector, timeout_ms: actionTimeout }),
+    z.strictObject({
+      type: z.literal('write'),
+      text: z.string({ error: 'must be a string' }).min(1, { error: 'must not be empty' }).max(BROWSER_LIMITS.writeTextMax, { error: `must be at most ${BROWSER_LIMITS.writeTextMax} characters` }),
+      timeout_ms: actionTimeout,
+    }),
+    z.strictObject({
+      type: z.literal('press'),
+      key: z.string({ error: 'must be a string' }).max(60).regex(pressableKey, { error: `must be one key (a character or ${NAMED_KEYS.slice(0, 5).join(', ')} …), optionally after modifiers such as Control+` }),
+      timeout_ms: actionTimeout,
+    }),
+    z.strictObject({
+      type: z.literal('scroll'),
+      direction: z.enum(['up', 'down'], { error: 'must be up or down' }).default('down'),
+      amount: z.number({ error: 'must be a number' }).int({ error: 'must be an integer' }).min(1, { error: 'must be at least 1' }).max(BROWSER_LIMITS.scrollAmountMax, { error: `must be at most ${BROWSER_LIMITS.scrollAmountMax}` }).optional(),
+      timeout_ms: actionTimeout,
+    }),
+    z.strictObject({ type: z.literal('screenshot'), full_page: z.boolean({ error: 'must be a boolean' }).default(false), timeout_ms: actionTimeout }),
+    z.strictObject({ type: z.literal('scrape'), timeout_ms: actionTimeout }),
+  ],
+  { error: 'must be an action object whose type is one of wait, click, write, press, scroll, screenshot, scrape' },
+);
+
+export type BrowserActionInput = z.infer<typeof browserAction>;
+
+/** Headers that belong to the connection or to the browser, never to the caller. */
+const RESERVED_HEADERS = new Set(['host', 'content-length', 'transfer-encoding', 'connection', 'keep-alive', 'upgrade', 'te', 'trailer', 'proxy-authorization', 'proxy-connection', 'expect', 'accept-encoding']);
+
+const HEADER_NAME = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
+
+/** Names are checked one by one (zod reports a record's key issues as the record's own). */
+const requestHeaders = z
+  .record(
+    z.string(),
+    z.string({ error: 'must be a string' }).max(BROWSER_LIMITS.headerValueMax, { error: `must be at most ${BROWSER_LIMITS.headerValueMax} characters` }).regex(/^[^\r\n\0]*$/, { error: 'must not hold line breaks' }),
+    { error: 'must be an object of header names to values' },
+  )
+  .superRefine((headers, ctx) => {
+    const names = Object.keys(headers);
+    if (names.length > BROWSER_LIMITS.maxHeaders) ctx.addIssue({ code: 'custom', message: `must hold at most ${BROWSER_LIMITS.maxHeaders} headers` });
+    for (const name of names) {
+      if (name.length > BROWSER_LIMITS.headerNameMax || !HEADER_NAME.test(name)) ctx.addIssue({ code: 'custom', path: [name], message: `is not an HTTP header name of at most ${BROWSER_LIMITS.headerNameMax} characters` });
+      else if (RESERVED_HEADERS.has(name.toLowerCase())) ctx.addIssue({ code: 'custom', path: [name], message: 'names a header Pith sets itself' });
+    }
+  });
+
+const viewportSize = z.strictObject({
+  width: z.number({ error: 'must be a number' }).int({ error: 'must be an integer' }).min(VIEWPORT.minWidth, { error: `must be at least ${VIEWPORT.minWidth}` }).max(VIEWPORT.maxWidth, { error: `must be at most ${VIEWPORT.maxWidth}` }),
+  height: z.number({ error: 'must be a number' }).int({ error: 'must be an integer' }).min(VIEWPORT.minHeight, { error: `must be at least ${VIEWPORT.minHeight}` }).max(VIEWPORT.maxHeight, { error: `must be at most ${VIEWPORT.maxHeight}` }),
 });
+
+export const extractBody = z
+  .strictObject({
+    url: httpUrl,
+    formats: z
+      .array(z.enum(EXTRACT_FORMATS, { error: `must be one of ${EXTRACT_FORMATS.join(', ')}` }))
+      .min(1, { error: 'must name at least one format' })
+      .optional(),
+    chunk_tokens: z
+      .number({ error: 'must be a number' })
+      .int({ error: 'must be an integer' })
+      .min(MIN_CHUNK_TOKENS, { error: `must be at least ${MIN_CHUNK_TOKENS}` })
+      .max(MAX_CHUNK_TOKENS, { error: `must be at most ${MAX_CHUNK_TOKENS}` })
+      .optional(),
+    timeout_ms: z.number({ error: 'must be a number' }).int().min(1000, { error: 'must be at least 1000' }).max(60_000, { error: 'must be at most 60000' }).optional(),
+    render_js: z.union([z.boolean(), z.literal('auto')], { error: 'must be true, false or "auto"' }).optional(),
+    include_tags: cssSelectors.optional(),
+    exclude_tags: cssSelectors.optional(),
+    actions: z.array(browserAction, { error: 'must be an array of actions' }).max(BROWSER_LIMITS.maxActions, { error: `must hold at most ${BROWSER_LIMITS.maxActions} actions` }).optional(),
+    wait_for: cssSelector.optional(),
+    headers: requestHeaders.optional(),
+    viewport: viewportSize.optional(),
+    mobile: z.boolean({ error: 'must be a boolean' }).optional(),
+    quality: z.number({ error: 'must be a number' }).int({ error: 'must be an integer' }).min(1, { error: 'must be at least 1' }).max(100, { error: 'must be at most 100' }).optional(),
+    screenshot_inline: z.boolean({ error: 'must be a boolean' }).optional(),
+    ...policyFields,
+  })
+  .superRefine((body, ctx) => {
+    const screenshots = (body.formats ?? []).filter((format) => (SCREENSHOT_FORMATS as readonly string[]).includes(format)).length + (body.actions ?? []).filter((action) => action.type === 'screenshot').length;
+    const browserOnly = [
+      ...(screenshots > 0 ? ['formats'] : []),
+      ...(['actions', 'wait_for', 'viewport', 'mobile'] as const).filter((field) => body[field] !== undefined),
+    ];
+    if (body.render_js === false && browserOnly.length > 0) {
+      ctx.addIssue({ code: 'custom', path: ['render_js'], message: `is false, but ${browserOnly[0] === 'formats' ? 'a screenshot' : browserOnly[0]} needs the browser; leave render_js out or set it to true` });
+    }
+    if (screenshots === 0 && body.quality !== undefined) ctx.addIssue({ code: 'custom', path: ['quality'], message: 'applies only when a screenshot is taken' });
+    if (screenshots === 0 && body.screenshot_inline !== undefined) ctx.addIssue({ code: 'custom', path: ['screenshot_inline'], message: 'applies only when a screenshot is taken' });
+    if (screenshots > BROWSER_LIMITS.maxScreenshots) ctx.addIssue({ code: 'custom', path: ['actions'], message: `take at most ${BROWSER_LIMITS.maxScreenshots} screenshots, formats included` });
+    const scrapes = (body.actions ?? []).filter((action) => action.type === 'scrape').length;
+    if (scrapes > BROWSER_LIMITS.maxScrapes) ctx.addIssue({ code: 'custom', path: ['actions'], message: `capture at most ${BROWSER_LIMITS.maxScrapes} scrapes` });
+  });
 
 /** Results when `num_results` is left out: every plan allows at least this many. */
 export const DEFAULT_SEARCH_RESULTS = 5;

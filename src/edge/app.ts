@@ -24,6 +24,7 @@ import { mcpRoutes } from './mcp/routes.js';
 import { requestId } from './middleware/request-id.js';
 import { httpMetrics } from './middleware/http-metrics.js';
 import { metricsRoutes } from './routes/metrics.js';
+import { fileRoutes } from './routes/files.js';
 import { log } from '../observability/logger.js';
 
 /** Largest JSON body accepted (a 1000-URL bulk request fits with room to spare). */
@@ -68,7 +69,7 @@ export function createApp(deps: AppDeps): Koa<PithState> {
     await next();
   });
 
-  const routers = [healthRoutes(deps), metricsRoutes(deps), pricingRoutes(deps), registerRoutes(deps), extractRoutes(deps), searchRoutes(deps), mapRoutes(deps), bulkRoutes(deps), crawlRoutes(deps), jobReadRoutes(deps), keyRoutes(deps), accountRoutes(deps), webhookRoutes(deps), webhookDeliveryRoutes(deps), docsRoutes(deps), mcpRoutes(deps)];
+  const routers = [healthRoutes(deps), metricsRoutes(deps), pricingRoutes(deps), registerRoutes(deps), extractRoutes(deps), searchRoutes(deps), mapRoutes(deps), bulkRoutes(deps), crawlRoutes(deps), jobReadRoutes(deps), keyRoutes(deps), accountRoutes(deps), webhookRoutes(deps), webhookDeliveryRoutes(deps), docsRoutes(deps), fileRoutes(deps), mcpRoutes(deps)];
   for (const router of routers) {
     app.use(router.routes());
     // Sets 405/501 with `Allow`; the error middleware turns that into the envelope.

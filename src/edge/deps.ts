@@ -5,6 +5,7 @@ import type { ExtractionServices } from '../extraction/services.js';
 import { RateLimits } from './middleware/rate-limits.js';
 import { RequestLogWriter } from '../accounts/request-log.js';
 import { requireDatabaseUrl, requireWebhookEncryptionKey } from '../config/runtime-env.js';
+import { FileLinkSigner } from '../files/signed-links.js';
 import { SecretBox } from '../accounts/webhook-secret.js';
 import type { AppDeps } from './state.js';
 import { startJobStarter } from '../jobs/outbox.js';
@@ -42,6 +43,7 @@ export function createApiDeps(cfg: Config, db: Db, temporal: Client, extraction?
     limits,
     requestLog,
     secrets: new SecretBox(requireWebhookEncryptionKey(cfg)),
+    fileLinks: new FileLinkSigner(requireWebhookEncryptionKey(cfg), cfg.BASE_URL),
     ...(payments ? { payments } : {}),
     ...(extraction ? { renderer: extraction.renderer, extractor: extraction.extractor } : {}),
     async close() {

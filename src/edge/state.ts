@@ -9,6 +9,7 @@ import type { SecretBox } from '../accounts/webhook-secret.js';
 import type { PaymentGate } from '../payments/gate.js';
 import type { PaidRequest } from '../payments/paid-request.js';
 import type { ChallengeLimiter } from '../payments/challenge-limit.js';
+import type { FileLinkSigner } from '../files/signed-links.js';
 import type { AuthState } from '../accounts/caller.js';
 
 
@@ -24,6 +25,8 @@ export interface AppDeps {
   limits: RateLimits;
   requestLog: RequestLogWriter;
   secrets: SecretBox;
+  /** Signs the keyless links of stored files (screenshots). */
+  fileLinks: FileLinkSigner;
   /** x402 pay-per-request; absent when no facilitator is configured (keyless requests are then 401). */
   payments?: { gate: PaymentGate; challenges: ChallengeLimiter };
 }

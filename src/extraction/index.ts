@@ -3,7 +3,9 @@ import { decodeBody } from './decode.js';
 import type { ExtractOptions } from './extract.js';
 import { fetchPage, type FetchOptions } from '../net/safe-fetch.js';
 import { inlineExtractor, type HtmlExtractor } from './threads/thread-pool.js';
-import { RenderUnavailableError, type BrowserPool } from './render/index.js';
+import { RenderUnavailableError, type BrowserPool, type RenderedPage } from './render/index.js';
+import type { BrowserSession, CapturedImage } from './render/browser-session.js';
+import { appShellVerdict } from './render/app-shell.js';
 import type { ExtractedContent } from './types.js';
 import { sniffBody } from './documents/sniff.js';
 import type { DocumentKind } from './documents/index.js';
@@ -14,43 +16,70 @@ export type { ExtractedContent } from './types.js';
 import type { RobotsMode } from '../contract/vocabulary.js';
 export type { Format } from '../contract/vocabulary.js';
 
+/** `true` renders every page, `false` none, `auto` only a fetched page that is an app shell (render/app-shell.ts). */
+export type RenderMode = boolean | 'auto';
+
 export interface ExtractUrlOptions extends FetchOptions, ExtractOptions {
-  /** Render the page in Chromium first (`render_js=true`). */
-  renderJs?: boolean;
+  /** Render the page in Chromium first (`render_js`). */
+  renderJs?: RenderMode;
   renderer?: BrowserPool;
+  /** Viewport, headers, actions, `wait_for`, screenshots: only with rendering (the headers also go to the fetch). */
+  session?: BrowserSession;
   /** Where the CPU-bound half runs (worker threads in the services; inline by default). */
   extractor?: HtmlExtractor;
   /** robots.txt: `strict` refuses a disallowed URL, `advisory` extracts and reports `metadata.robots_allowed`. */
   robots?: RobotsMode;
 }
 
-type LoadedPage = { url: string; html: string } | { url: string; document: Uint8Array; kind: DocumentKind };
+/** A page's content and what the browser captured on the way. */
+export interface PageExtraction {
+  content: Partial<ExtractedContent>;
+  rendered: boolean;
+  screenshots: CapturedImage[];
+  /** The markdown of the page at each `scrape` action (empty when that DOM had no main content). */
+  scrapes: { actionIndex: number; url: string; markdown: string }[];
+}
+
+type LoadedPage =
+  | { url: string; html: string; rendered?: RenderedPage }
+  | { url: string; document: Uint8Array; kind: DocumentKind };
+
+async function render(url: string, options: ExtractUrlOptions): Promise<RenderedPage> {
+  if (!options.renderer) throw new ExtractionError('js_rendering_unavailable', 'JS rendering is not configured on this server');
+  try {
+    return await options.renderer.render(url, {
+      allowPrivate: options.allowPrivate,
+      timeoutMs: options.timeoutMs,
+      userAgent: options.userAgent,
+      ...(options.session ? { session: options.session } : {}),
+    });
+  } catch (err) {
+    if (err instanceof RenderUnavailableError) throw new ExtractionError('js_rendering_unavailable', err.message);
+    throw err;
+  }
+}
 
 async function loadPage(url: string, options: ExtractUrlOptions): Promise<LoadedPage> {
-  if (options.renderJs) {
-    if (!options.renderer) throw new ExtractionError('js_rendering_unavailable', 'JS rendering is not configured on this server');
-    try {
-      const page = await options.renderer.render(url, {
-        allowPrivate: options.allowPrivate,
-        timeoutMs: options.timeoutMs,
-        userAgent: options.userAgent,
-      });
-      return { url: page.url, html: page.html };
-    } catch (err) {
-      if (err instanceof RenderUnavailableError) throw new ExtractionError('js_rendering_unavailable', err.message);
-      throw err;
-    }
+  if (options.renderJs === true) {
+    const page = await render(url, options);
+    return { url: page.url, html: page.html, rendered: page };
   }
-  const page = await fetchPage(url, { ...options, oversizeError: documentOversize });
+  const page = await fetchPage(url, { ...options, oversizeError: documentOversize, ...(options.session?.headers ? { originHeaders: options.session.headers } : {}) });
   // The Content-Type, then the body's signature, picks the path; a missing type is sniffed as HTML (as browsers do).
   const { kind, type } = sniffBody(page.contentType, page.body);
   if (!kind) throw new ExtractionError('no_content', `${page.url} is ${type || 'of an unknown type'}; Pith extracts HTML pages, PDF, DOCX, plain text and markdown`);
   if (kind !== 'html') return { url: page.url, document: page.body, kind };
-  return { url: page.url, html: decodeBody(page.body, page.headerCharset) };
+  const html = decodeBody(page.body, page.headerCharset);
+  // `auto`: the browser only for an app shell, and only when it is up; otherwise the fetched page stands.
+  if (options.renderJs === 'auto' && options.renderer?.available() && appShellVerdict(html).shell) {
+    const rendered = await render(page.url, options).catch(() => undefined);
+    if (rendered) return { url: rendered.url, html: rendered.html, rendered };
+  }
+  return { url: page.url, html };
 }
 
-/** Fetches (or renders) one URL and extracts its main content. Throws ExtractionError with a contract code on failure. */
-export async function extractUrl(url: string, options: ExtractUrlOptions): Promise<Partial<ExtractedContent>> {
+/** Fetches (or renders) one URL and extracts its main content, with the browser's captures. Throws ExtractionError with a contract code on failure. */
+export async function extractPage(url: string, options: ExtractUrlOptions): Promise<PageExtraction> {
   let robotsAllowed: boolean | null = null;
   if (options.robots && options.robots !== 'off') {
     robotsAllowed = await robotsAllows(url, options);
@@ -66,7 +95,34 @@ export async function extractUrl(url: string, options: ExtractUrlOptions): Promi
     ...(options.retrievedAt ? { retrievedAt: options.retrievedAt } : {}),
     ...(options.selectors ? { selectors: options.selectors } : {}),
   };
-  const content = 'html' in page ? await extractor.extract(page.html, page.url, extractOptions) : await extractor.extractDocument(page.document, page.kind, page.url, extractOptions);
-  if (content.metadata) content.metadata.robots_allowed = robotsAllowed;
-  return content;
+  const rendered = 'html' in page ? page.rendered : undefined;
+  // No content format asked for (a screenshot alone): the page is not extracted, and cannot be `no_content`.
+  const wantsContent = options.formats === undefined || options.formats.length > 0;
+  let content: Partial<ExtractedContent> = {};
+  if (wantsContent) {
+    content = 'html' in page ? await extractor.extract(page.html, page.url, extractOptions) : await extractor.extractDocument(page.document, page.kind, page.url, extractOptions);
+  }
+  if (content.metadata) {
+    content.metadata.robots_allowed = robotsAllowed;
+    if (options.renderJs !== undefined && options.renderJs !== false) content.metadata.rendered = rendered !== undefined;
+  }
+  const scrapes = await Promise.all(
+    (rendered?.scrapes ?? []).map(async (scrape) => ({
+      actionIndex: scrape.actionIndex,
+      url: scrape.url,
+      markdown: await extractor
+        .extract(scrape.html, scrape.url, { formats: ['markdown'], ...(options.selectors ? { selectors: options.selectors } : {}) })
+        .then((extracted) => extracted.markdown ?? '')
+        .catch((err: unknown) => {
+          if (err instanceof ExtractionError && err.code === 'no_content') return '';
+          throw err;
+        }),
+    })),
+  );
+  return { content, rendered: rendered !== undefined, screenshots: rendered?.screenshots ?? [], scrapes };
+}
+
+/** Fetches (or renders) one URL and extracts its main content. Throws ExtractionError with a contract code on failure. */
+export async function extractUrl(url: string, options: ExtractUrlOptions): Promise<Partial<ExtractedContent>> {
+  return (await extractPage(url, options)).content;
 }

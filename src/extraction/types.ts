@@ -27,6 +27,8 @@ export interface Metadata {
   robots_allowed: boolean | null;
   /** Documents with pages (PDF): how many. Absent for web pages. */
   pages?: number;
+  /** Whether the page was rendered in Chromium (`render_js: true`, or `auto` found an app shell). POST /extract only. */
+  rendered?: boolean;
 }
 
 export interface Metrics {

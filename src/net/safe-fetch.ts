@@ -17,6 +17,8 @@ export interface FetchOptions {
   oversizeError?: (contentType: string, maxBytes: number) => ExtractionError | undefined;
   /** Past `maxBytes`, keep the first `maxBytes` (the page says `truncated`) instead of failing: robots.txt is parsed up to a limit (RFC 9309 §2.5). */
   truncate?: boolean;
+  /** The caller's headers (POST /extract `headers`): sent to the first URL's origin only, never after a redirect elsewhere. */
+  originHeaders?: Record<string, string>;
 }
 
 export interface FetchedPage {
@@ -102,6 +104,11 @@ async function readCapped(
   return { body: Buffer.concat(parts), truncated: false };
 }
 
+/** Header names in one case, so the caller's `User-Agent` replaces Pith's `user-agent` rather than doubling it. */
+function lowerCased(headers: Record<string, string>): Record<string, string> {
+  return Object.fromEntries(Object.entries(headers).map(([name, value]) => [name.toLowerCase(), value]));
+}
+
 /**
  * GETs a page with the SSRF guard on every hop: at most `maxRedirects` redirects, each re-checked;
  * compressed bodies decoded; the body capped at `maxBytes`; one deadline for the whole exchange.
@@ -112,6 +119,7 @@ export async function fetchPage(rawUrl: string, options: FetchOptions): Promise<
   const policy = options.addressPolicy ?? addressPolicyFor(options.allowPrivate);
   const dispatcher = agentFor(policy, options.timeoutMs);
   let url = assertFetchableUrl(rawUrl, options.allowPrivate, policy);
+  const origin = url.origin;
   for (let hop = 0; ; hop++) {
     let response: Awaited<ReturnType<typeof fetch>>;
     try {
@@ -122,6 +130,7 @@ export async function fetchPage(rawUrl: string, options: FetchOptions): Promise<
         headers: {
           'user-agent': options.userAgent,
           accept: 'text/html,application/xhtml+xml;q=0.9,text/plain;q=0.8,*/*;q=0.5',
+          ...(options.originHeaders && url.origin === origin ? lowerCased(options.originHeaders) : {}),
           'accept-encoding': 'gzip, deflate, br',
         },
       });

@@ -19,7 +19,7 @@ const EXPECTED_OPERATIONS = [
   'GET /health', 'GET /metrics', 'GET /pricing', 'POST /register', 'POST /extract', 'POST /bulk', 'GET /bulk/{job_id}', 'GET /jobs/{job_id}',
   'POST /keys', 'GET /keys', 'POST /keys/rotate', 'DELETE /keys/{id}', 'GET /usage', 'GET /logs', 'POST /webhook/rotate',
   'POST /crawl', 'GET /crawl/{job_id}', 'POST /search', 'POST /map', 'GET /openapi.json', 'GET /docs', 'GET /docs/errors',
-  'GET /webhooks/deliveries', 'POST /webhooks/deliveries/{id}/redeliver',
+  'GET /webhooks/deliveries', 'POST /webhooks/deliveries/{id}/redeliver', 'GET /files/{file_id}',
   'GET /.well-known/oauth-authorization-server', 'POST /oauth/register', 'GET /oauth/authorize', 'POST /oauth/authorize', 'POST /oauth/token',
 ];
 

@@ -112,7 +112,7 @@ describe('POST /extract', () => {
   it('renders client-side pages in Chromium with render_js on a plan that includes it', async () => {
     const pro = await api.register();
     await stack.db.account.update({ where: { id: pro.account_id }, data: { plan: 'pro' } });
-    const shell = await api.post('/extract', { url: pages.url('/spa') }, pro.api_key);
+    const shell = await api.post('/extract', { url: pages.url('/spa'), render_js: false }, pro.api_key);
     expect(shell.body.error?.code).toBe('no_content');
     const rendered = await api.post('/extract', { url: pages.url('/spa'), render_js: true }, pro.api_key);
     expect(rendered.status).toBe(200);

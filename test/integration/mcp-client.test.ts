@@ -127,7 +127,7 @@ describe('an MCP host with the official SDK client', () => {
     expect(tools.map((tool) => tool.name).sort()).toEqual(['bulk', 'crawl', 'extract', 'get_job', 'get_usage', 'map', 'wait_for_job']);
     const extractTool = tools.find((tool) => tool.name === 'extract')!;
     expect(extractTool.inputSchema.required).toEqual(['url']);
-    expect(Object.keys(extractTool.inputSchema.properties ?? {})).toEqual(expect.arrayContaining(['url', 'formats', 'chunk_tokens', 'render_js', 'allow_domains']));
+    expect(Object.keys(extractTool.inputSchema.properties ?? {})).toEqual(expect.arrayContaining(['url', 'formats', 'chunk_tokens', 'render_js', 'allow_domains', 'actions', 'wait_for', 'headers', 'viewport', 'mobile', 'screenshot_inline', 'include_tags']));
     // The crawl tool takes POST /crawl's body, its sitemap seeding included.
     const crawlTool = tools.find((tool) => tool.name === 'crawl')!;
     expect(crawlTool.inputSchema.properties?.sitemap).toMatchObject({ enum: ['include', 'only', 'skip'], default: 'skip' });
@@ -137,6 +137,16 @@ describe('an MCP host with the official SDK client', () => {
     expect(JSON.parse(extracted.content[0]!.text)).toEqual(extracted.structuredContent);
     expect(extracted.structuredContent.markdown).toContain('First paragraph 1');
     expect(extracted.structuredContent.metadata.title).toBe('First article');
+
+    // The browser options of POST /extract, on a plan with rendering: an inlined screenshot is also an image for the host.
+    await stack.db.account.update({ where: { id: account.account_id }, data: { plan: 'pro' } });
+    const shot = (await client.callTool({ name: 'extract', arguments: { url: site.url('/one'), formats: ['markdown', 'screenshot'], screenshot_inline: true, actions: [{ type: 'scroll', direction: 'down' }] } })) as ToolAnswer & { content: { type: string; data?: string; mimeType?: string }[] };
+    expect(shot.isError, JSON.stringify(shot).slice(0, 500)).toBeFalsy();
+    expect(shot.content[1]).toMatchObject({ type: 'image', mimeType: 'image/png', data: shot.structuredContent.screenshot.data });
+    const failed = (await client.callTool({ name: 'extract', arguments: { url: site.url('/one'), actions: [{ type: 'click', selector: '#absent', timeout_ms: 200 }] } })) as ToolAnswer;
+    expect(failed.isError).toBe(true);
+    expect(failed.structuredContent.error).toMatchObject({ code: 'action_failed', action_index: 0 });
+    await stack.db.account.update({ where: { id: account.account_id }, data: { plan: 'free' } });
 
     const mapped = (await client.callTool({ name: 'map', arguments: { url: site.url('/one'), sitemap: 'skip' } })) as ToolAnswer;
     expect(mapped.isError, JSON.stringify(mapped)).toBeFalsy();
@@ -169,9 +179,9 @@ describe('an MCP host with the official SDK client', () => {
     const refreshed = auth.tokens()!;
     expect(refreshed.access_token).not.toBe(expiring.access_token);
     expect(refreshed.refresh_token).not.toBe(expiring.refresh_token);
-    // The tools metered exactly as the REST routes do: one per page extracted, one per map, one per bulk URL, one per job read.
-    expect(usage.structuredContent.by_endpoint).toEqual({ 'POST /extract': 1, 'POST /map': 1, 'POST /bulk': 2, 'GET /jobs/{job_id}': 1 });
-    expect(usage.structuredContent.used_requests).toBe(5);
+    // The tools metered exactly as the REST routes do: one per page extracted (the screenshot and the failed action too: the page was opened), one per map, one per bulk URL, one per job read.
+    expect(usage.structuredContent.by_endpoint).toEqual({ 'POST /extract': 3, 'POST /map': 1, 'POST /bulk': 2, 'GET /jobs/{job_id}': 1 });
+    expect(usage.structuredContent.used_requests).toBe(7);
     await again.close();
 
     // The whole run went through one grant, approved once.

@@ -13,15 +13,20 @@ export interface FixtureServer {
   url(path: string): string;
   /** How many requests each path received. */
   hits: Map<string, number>;
+  /** The headers of each request, in arrival order. */
+  received: { path: string; headers: http.IncomingHttpHeaders }[];
   close(): Promise<void>;
 }
 
 /** A real HTTP server on loopback serving fixed pages: the fetch target of integration tests. */
-export async function startFixtureServer(routes: Record<string, FixtureRoute>): Promise<FixtureServer> {
+export async function startFixtureServer(routes: Record<string, FixtureRoute>, options: { host?: string } = {}): Promise<FixtureServer> {
   const hits = new Map<string, number>();
+  const received: FixtureServer['received'] = [];
+  const host = options.host ?? '127.0.0.1';
   const server = http.createServer((req, res) => {
     const path = (req.url ?? '/').split('?')[0] ?? '/';
     hits.set(path, (hits.get(path) ?? 0) + 1);
+    received.push({ path, headers: req.headers });
     const route = routes[path];
     const answer = () => {
       if (!route) {
@@ -35,11 +40,12 @@ export async function startFixtureServer(routes: Record<string, FixtureRoute>): 
     else answer();
   });
   server.keepAliveTimeout = 1000;
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  await new Promise<void>((resolve) => server.listen(0, host, resolve));
   const { port } = server.address() as AddressInfo;
   return {
-    url: (path) => `http://127.0.0.1:${port}${path}`,
+    url: (path) => `http://${host}:${port}${path}`,
     hits,
+    received,
     close: () =>
       new Promise((resolve) => {
         server.closeAllConnections();

@@ -29,6 +29,8 @@ const ADVICE: Partial<Record<ErrorCode, string>> = {
   idempotency_key_reuse: 'Use a new `Idempotency-Key` for a different body; reuse a key only to retry the identical request.',
   invalid_request: 'Fix the field named in `message` and send the request again. The OpenAPI document at `/openapi.json` gives every field.',
   js_rendering_unavailable: 'Retry without `render_js`, or try again later; upgrading does not help.',
+  action_failed: 'Read `message` and `action_index`: the selector may be wrong, the element hidden or slow to appear. Check the selector in the page as the browser renders it, add a `wait {selector}` action before it, or raise that action\'s `timeout_ms` (at most 30000) and the request\'s `timeout_ms`.',
+  file_not_found: 'Files are kept 6 hours. Use the link or `file_id` of a recent answer; a signed link must be used unchanged. Extract the page again for a fresh screenshot.',
   document_too_large: `Pith reads PDFs of up to ${DOCUMENT_CAPS.maxPages} pages and documents of up to ${DOCUMENT_CAPS.maxBytes / 1024 / 1024} MiB, ${DOCUMENT_CAPS.maxTextChars} characters of text and ${DOCUMENT_CAPS.parseTimeoutMs / 1000} s of parsing. Split the document, or link to a smaller part of it.`,
   no_content: 'The page has no main content to extract (for example a login wall or an empty shell). Try `render_js: true` for script-built pages, or another URL.',
   search_cap_exceeded: "Lower `num_results` to your plan's cap, or upgrade at `upgrade_url`.",

@@ -1,9 +1,18 @@
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { ApiError, errorEnvelope } from '../../contract/errors.js';
 
-/** Decisions: a tool returns the REST response's JSON, as text and as `structuredContent`. */
+type InlineImage = { data?: unknown; content_type?: unknown };
+
+/** Screenshots inlined in an `extract` answer (`screenshot_inline: true`), as MCP image content a host can show. */
+function inlineImages(value: object): { type: 'image'; data: string; mimeType: string }[] {
+  const record = value as { screenshot?: InlineImage; screenshot_full_page?: InlineImage; actions?: { screenshots?: InlineImage[] } };
+  const candidates = [record.screenshot, record.screenshot_full_page, ...(record.actions?.screenshots ?? [])];
+  return candidates.flatMap((image) => (image && typeof image.data === 'string' && typeof image.content_type === 'string' ? [{ type: 'image' as const, data: image.data, mimeType: image.content_type }] : []));
+}
+
+/** Decisions: a tool returns the REST response's JSON, as text and as `structuredContent` (and inlined screenshots as images too). */
 export function toolSuccess(value: object): CallToolResult {
-  return { content: [{ type: 'text', text: JSON.stringify(value) }], structuredContent: value as Record<string, unknown> };
+  return { content: [{ type: 'text', text: JSON.stringify(value) }, ...inlineImages(value)], structuredContent: value as Record<string, unknown> };
 }
 
 /**
@@ -11,7 +20,7 @@ export function toolSuccess(value: object): CallToolResult {
  * host sees the same `code`, `retry`, `docs_url`, `upgrade_url` and `retry_after` as a REST caller.
  */
 export function toolError(err: ApiError, baseUrl: string): CallToolResult {
-  const envelope = errorEnvelope(err.code, err.message, { baseUrl }, err.retryAfter);
+  const envelope = errorEnvelope(err.code, err.message, { baseUrl }, err.retryAfter, err.details);
   return { isError: true, content: [{ type: 'text', text: JSON.stringify(envelope) }], structuredContent: envelope as unknown as Record<string, unknown> };
 }
 

@@ -37,7 +37,7 @@ export function registerPithTools(server: McpServer, deps: AppDeps, caller: Auth
     {
       title: 'Extract a web page',
       description:
-        'Fetches one URL (a web page, or a PDF, DOCX, plain-text or markdown document) and returns its main content as markdown, plus html, text blocks, token-bounded chunks, links, metadata and size metrics (or only the `formats` asked for). `include_tags` (CSS selectors) makes the named parts the content when the main-content heuristics pick the wrong part; `exclude_tags` drops parts first. Same arguments and result as POST /extract. Needs the `extract` scope; counts as one request.',
+        'Fetches one URL (a web page, or a PDF, DOCX, plain-text or markdown document) and returns its main content as markdown, plus html, text blocks, token-bounded chunks, links, metadata and size metrics (or only the `formats` asked for). `include_tags` (CSS selectors) makes the named parts the content when the main-content heuristics pick the wrong part; `exclude_tags` drops parts first. On plans with rendering: `render_js` (default `auto`: only app shells are rendered), screenshots (`formats: [screenshot]` or `screenshot@full_page`; `screenshot_inline: true` also returns them as images), page `actions` (click, write, press, scroll, wait, screenshot, scrape) and `wait_for`, `viewport`, `mobile`, and `headers` sent to the page’s own origin only. Same arguments and result as POST /extract. Needs the `extract` scope; counts as one request.',
       inputSchema: extractBody,
       annotations: { readOnlyHint: true, openWorldHint: true },
     },

@@ -5,6 +5,7 @@ export function authSentence(route: RouteDoc): string {
   const alternatives = [
     route.jobToken ? 'or the header `X-Job-Token` returned by a pay-per-request submission' : '',
     route.payable ? 'or a pay-per-request (x402) payment instead of a key' : '',
+    route.signedLink ? 'or no key at all with the signed link (`?expires=&signature=`) the file was answered with' : '',
   ].filter(Boolean);
   const tail = alternatives.length > 0 ? `, ${alternatives.join(', ')}` : '';
   if (route.auth === 'public') return '**Auth:** none (public).';

@@ -33,6 +33,7 @@ const MetadataSchema = z
     retrieved_at: z.iso.datetime(),
     robots_allowed: z.boolean().nullable().meta({ description: "robots.txt verdict for Pith when the key's policy checks it (`advisory`, `strict`); null when `off`." }),
     pages: z.int().min(1).optional().meta({ description: 'PDF documents only: the number of pages. Title, author and date of a PDF come from its document info.' }),
+    rendered: z.boolean().optional().meta({ description: 'POST /extract with rendering (`render_js` true or `"auto"`): whether the page was rendered in Chromium. Absent otherwise.' }),
   })
   .meta({ id: 'Metadata', description: 'Missing fields are null, never absent.' });
 
@@ -70,11 +71,38 @@ const ResultFailureSchema = z
 
 export const ResultEntrySchema = z.union([ResultSuccessSchema, ResultFailureSchema]).meta({ id: 'ResultEntry', description: 'The outcome of one URL.' });
 
+export const ScreenshotSchema = z
+  .object({
+    file_id: z.uuid(),
+    url: z.string().meta({ description: 'A signed link to the image that works without a key until `expires_at`. With a key of the account: `GET /files/{file_id}`.' }),
+    content_type: z.enum(['image/png', 'image/jpeg']),
+    width: z.int().meta({ description: 'Pixels (CSS pixels at device scale 1: the viewport width).' }),
+    height: z.int(),
+    truncated: z.boolean().meta({ description: 'A full-page capture cut at 16,384 px.' }),
+    size_bytes: z.int(),
+    expires_at: z.iso.datetime().meta({ description: 'The file is kept as long as job results: 6 hours.' }),
+    data: z.string().optional().meta({ description: 'The image, base64, with `screenshot_inline: true`.' }),
+  })
+  .meta({ id: 'Screenshot', description: 'A stored screenshot.' });
+
+/** What the browser captured for POST /extract (screenshots, actions). */
+const captureFields = {
+  screenshot: ScreenshotSchema.optional().meta({ description: 'With `formats: ["screenshot"]`: the viewport of the final page.' }),
+  screenshot_full_page: ScreenshotSchema.optional().meta({ description: 'With `formats: ["screenshot@full_page"]`: the whole final page, at most 16,384 px tall.' }),
+  actions: z
+    .object({
+      screenshots: z.array(ScreenshotSchema.extend({ action: z.int().meta({ description: 'Index of the `screenshot` action in `actions`.' }), full_page: z.boolean() })),
+      scrapes: z.array(z.object({ action: z.int().meta({ description: 'Index of the `scrape` action.' }), url: z.string(), markdown: z.string().meta({ description: 'The main content at that point ("" when there was none).' }) })),
+    })
+    .optional()
+    .meta({ description: 'Present when `actions` held `screenshot` or `scrape` actions: what they captured, in order.' }),
+};
+
 export const ExtractResponseSchema = z
-  .object({ url: z.string(), ...Object.fromEntries(Object.entries(contentFields).map(([name, schema]) => [name, schema.optional()])) })
+  .object({ url: z.string(), ...Object.fromEntries(Object.entries(contentFields).map(([name, schema]) => [name, schema.optional()])), ...captureFields })
   .meta({
     id: 'ExtractResponse',
-    description: `The extracted page. Every format is present unless \`formats\` named a subset (${ALL_FORMATS.join(', ')}); then only those and \`url\`.`,
+    description: `The extracted page. Every format is present unless \`formats\` named a subset (${ALL_FORMATS.join(', ')}, screenshot, screenshot@full_page); then only those and \`url\` (and \`actions\` when actions captured something).`,
   });
 
 export const JobObjectSchema = z

@@ -15,9 +15,18 @@ function documentedHttpUrl<S extends z.ZodType>(schema: S): S {
 
 export const RegisterRequest = registerBody.meta({ id: 'RegisterRequest', description: 'Creates an account on the free plan.' });
 
+// safeExtend: extractBody carries refinements (browser fields need the browser), which plain extend refuses to copy.
 export const ExtractRequest = extractBody
-  .extend({
+  .safeExtend({
     url: documentedHttpUrl(extractBody.shape.url),
+    formats: extractBody.shape.formats.meta({
+      description:
+        'Content formats (`markdown`, `html`, `links`, `blocks`, `chunks`, `metadata`, `metrics`) and images of the rendered page: `screenshot` (the viewport) and `screenshot@full_page` (the whole page, cut at 16,384 px). Screenshots need the browser (Pro, Growth, Enterprise). Naming only screenshots skips extraction. Default: every content format.',
+    }),
+    render_js: extractBody.shape.render_js.meta({
+      description:
+        '`true`: render every page in Chromium first. `false`: never. `"auto"` (the default on plans with rendering; Free fetches only): fetch, and render only when the HTML is an app shell (little text, a framework mount point or a "needs JavaScript" notice, and scripts); `metadata.rendered` says which happened. Screenshots, `actions`, `wait_for`, `viewport` and `mobile` imply rendering; with `render_js: false` they are 422.',
+    }),
     include_tags: extractBody.shape.include_tags.meta({
       description:
         "CSS selectors (at most 20, 300 characters each): the parts of the page that are the content. Their matches, in document order (a match inside another counted once), replace main-content detection; scripts and styles in them are dropped. HTML pages only (with or without `render_js`); documents ignore it. Matching nothing is 422 `no_content`.",
@@ -25,11 +34,24 @@ export const ExtractRequest = extractBody
     exclude_tags: extractBody.shape.exclude_tags.meta({
       description: 'CSS selectors (at most 20, 300 characters each): parts of the page dropped before main-content detection (and before `include_tags`). HTML pages only.',
     }),
+    actions: extractBody.shape.actions.meta({
+      description:
+        'Up to 50 page actions, run in order in the browser after the page settles and before it is captured: `wait {ms | selector}`, `click {selector}`, `write {text}` (types into the focused element: click it first), `press {key}` (`Enter`, `Tab`, `ArrowDown`, a character, with `Control+` etc.), `scroll {direction: up|down, amount?}` (pixels; default one viewport), `screenshot {full_page?}`, `scrape` (the markdown at that point). Each action has `timeout_ms` (default 5000, at most 30000) and all of them share the request\'s `timeout_ms`. A failing action is 422 `action_failed` with `action_index`; one that leads the page to a refused address is 422 `unsafe_url`. No JavaScript of the caller\'s is run.',
+    }),
+    wait_for: extractBody.shape.wait_for.meta({ description: 'A CSS selector that must be in the page (after the actions) before it is captured; not there within `timeout_ms` is 422 `action_failed`.' }),
+    headers: extractBody.shape.headers.meta({
+      description:
+        'Extra request headers (at most 20) sent to the page\'s own origin only: the page, and with rendering its same-origin sub-requests; never to other origins or after a redirect to one. A `Cookie` header becomes cookies of that origin. Connection headers (`Host`, `Content-Length`, …) are refused.',
+    }),
+    viewport: extractBody.shape.viewport.meta({ description: 'Browser window in CSS pixels (320–3840 × 240–4320). Default 1280×800, or 390×844 with `mobile`. Screenshots are this size (device scale 1).' }),
+    mobile: extractBody.shape.mobile.meta({ description: 'Emulate a phone: touch, the mobile viewport meta honoured, 390×844 unless `viewport` says otherwise.' }),
+    quality: extractBody.shape.quality.meta({ description: 'JPEG quality 1–100: screenshots become JPEG instead of PNG.' }),
+    screenshot_inline: extractBody.shape.screenshot_inline.meta({ description: 'Also return each screenshot base64-encoded in its `data` field (the file is stored and linked either way).' }),
   })
   .meta({
-  id: 'ExtractRequest',
-  description: 'One page, answered when extracted. `render_js: true` needs Pro, Growth or Enterprise.',
-});
+    id: 'ExtractRequest',
+    description: 'One page, answered when extracted. `render_js: true`, `"auto"` and the browser options need Pro, Growth or Enterprise.',
+  });
 
 const bulkUrls = bulkBody.shape.urls;
 export const BulkRequest = bulkBody

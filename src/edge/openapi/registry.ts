@@ -21,7 +21,8 @@ const idempotencyHeaders = z.object({
 
 function securityOf(route: RouteDoc): RouteConfig['security'] {
   if (route.auth === 'public') return [];
-  return [{ [BEARER_SCHEME]: [] }, ...(route.jobToken ? [{ [JOB_TOKEN_SCHEME]: [] }] : []), ...(route.payable ? [{ [X402_SCHEME]: [] }] : [])];
+  // A signed link carries its own proof in the query: no scheme, so the empty requirement (none needed).
+  return [{ [BEARER_SCHEME]: [] }, ...(route.jobToken ? [{ [JOB_TOKEN_SCHEME]: [] }] : []), ...(route.payable ? [{ [X402_SCHEME]: [] }] : []), ...(route.signedLink ? [{}] : [])];
 }
 
 function responsesOf(route: RouteDoc): Record<string, ResponseConfig> {

@@ -22,6 +22,8 @@ export interface RouteDoc {
   idempotent?: boolean;
   /** Also accepts `X-Job-Token` instead of a key. */
   jobToken?: boolean;
+  /** Also opens without a key through a signed link (`?expires=&signature=`). */
+  signedLink?: boolean;
   /** Pay-per-request (x402) submissions are accepted instead of a key. */
   payable?: boolean;
   params?: z.ZodObject;

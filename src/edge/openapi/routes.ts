@@ -67,10 +67,23 @@ export const ROUTES: readonly RouteDoc[] = [
     method: 'post', path: '/extract', tag: 'Extraction', auth: 'extract', payable: true, implemented: true,
     summary: 'Extract one page',
     description:
-      "Fetches the page and answers with its content in every format (or the `formats` asked for). `markdown` and `blocks` begin with the page's title as a level-1 heading (the content's own H1, else `metadata.title`). Metered once the page is attempted; refusals before any fetch (`unsafe_url` for a literal private address, `invalid_request` for credentials in the URL or another scheme, the key's policy) are not metered. Documents work like pages: PDF (by Content-Type or its `%PDF-` signature; headings from font size and weight, paragraphs, lists, tables; `metadata.pages`), DOCX, `text/plain` and `text/markdown` (passed through as the markdown), XHTML; an encrypted or image-only PDF is `no_content` (no OCR), one over the page, size or time caps `document_too_large`; any other type `no_content` naming it.",
+      "Fetches the page and answers with its content in every format (or the `formats` asked for). With rendering (Pro and up) it can also take screenshots (`screenshot`, `screenshot@full_page`; stored 6 hours, linked and optionally inlined), run page `actions` (click, write, press, scroll, wait, screenshot, scrape) and `wait_for` a selector, in a guarded Chromium whose every request, redirect and action-triggered navigation passes the SSRF guard; `render_js` defaults to `\"auto\"` there (render only app shells). `markdown` and `blocks` begin with the page's title as a level-1 heading (the content's own H1, else `metadata.title`). Metered once the page is attempted; refusals before any fetch (`unsafe_url` for a literal private address, `invalid_request` for credentials in the URL or another scheme, the key's policy) are not metered. Documents work like pages: PDF (by Content-Type or its `%PDF-` signature; headings from font size and weight, paragraphs, lists, tables; `metadata.pages`), DOCX, `text/plain` and `text/markdown` (passed through as the markdown), XHTML; an encrypted or image-only PDF is `no_content` (no OCR), one over the page, size or time caps `document_too_large`; any other type `no_content` naming it.",
     body: ExtractRequest,
     success: { status: 200, description: 'The extracted page.', schema: ExtractResponseSchema },
-    errors: [...policyErrors, 'plan_not_supported', 'js_rendering_unavailable', 'fetch_failed', 'target_http_error', 'target_timeout', 'no_content', 'document_too_large'],
+    errors: [...policyErrors, 'plan_not_supported', 'js_rendering_unavailable', 'fetch_failed', 'target_http_error', 'target_timeout', 'no_content', 'document_too_large', 'action_failed'],
+  },
+  {
+    method: 'get', path: '/files/{file_id}', tag: 'Extraction', auth: 'extract', signedLink: true, unmetered: true, implemented: true,
+    summary: 'Read a stored file (screenshot)',
+    description:
+      'A screenshot POST /extract took, as `image/png` or `image/jpeg`, with `Cache-Control: private` until it expires and its size in `X-Image-Width` / `X-Image-Height`. Kept 6 hours, like job results, then deleted. A key of the account that made it (another account\'s key is 403 `forbidden`), or no key with the signed link from the answer (`?expires=&signature=`; a changed or expired link is 404 `file_not_found`). Not metered: the extraction that made the file was. Beyond the contract.',
+    params: z.object({ file_id: z.uuid().meta({ description: 'The `file_id` of a screenshot.' }) }),
+    query: z.object({
+      expires: z.string().optional().meta({ description: 'Signed links only: when the link stops working (Unix seconds).' }),
+      signature: z.string().optional().meta({ description: 'Signed links only: HMAC-SHA256 of the id and `expires`, hex.' }),
+    }),
+    success: { status: 200, description: 'The image.', schema: z.string().meta({ format: 'binary' }), contentType: 'image/png' },
+    errors: ['file_not_found', 'forbidden'],
   },
   {
     method: 'post', path: '/bulk', tag: 'Jobs', auth: 'bulk', idempotent: true, payable: true, implemented: true,

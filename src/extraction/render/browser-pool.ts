@@ -9,6 +9,9 @@ import { RenderUnavailableError, renderFailure } from './render-errors.js';
 import { renderPage, type RenderedPage } from './render-page.js';
 import { Semaphore } from './semaphore.js';
 import { SsrfRouteGuard } from './ssrf-route-guard.js';
+import { wantsPixels, type BrowserSession } from './browser-session.js';
+import { BROWSER_LIMITS } from '../../contract/limits.js';
+import { cookiesOf, originHeaders } from './origin-headers.js';
 
 export interface BrowserPoolOptions {
   executablePath?: string;
@@ -33,6 +36,8 @@ export interface RenderOptions {
   allowPrivate?: boolean;
   timeoutMs?: number;
   userAgent?: string;
+  /** Viewport, headers, actions, `wait_for` and screenshots the caller asked for. */
+  session?: BrowserSession;
 }
 
 export interface RenderStatus {
@@ -55,7 +60,9 @@ interface BrowserGeneration {
   retired: boolean;
 }
 
-const BLOCKED_RESOURCE_TYPES: ReadonlySet<string> = new Set(['image', 'font', 'media']);
+/** Not needed for text, so never fetched; a screenshot needs images and fonts, never audio and video. */
+const BLOCKED_FOR_TEXT: ReadonlySet<string> = new Set(['image', 'font', 'media']);
+const BLOCKED_FOR_PIXELS: ReadonlySet<string> = new Set(['media']);
 
 /**
  * JS rendering with one lazily started Chromium: a fresh context (no shared cookies or storage) and
@@ -192,10 +199,12 @@ export class BrowserPool {
   private async renderWith(browser: Browser, target: URL, options: RenderOptions): Promise<RenderedPage> {
     const timeoutMs = options.timeoutMs ?? this.options.timeoutMs ?? 15_000;
     const userAgent = options.userAgent ?? this.options.userAgent;
+    const session = options.session ?? {};
     const guard = new SsrfRouteGuard({
       policy: this.options.addressPolicy ?? isPublicAddress,
       allowPrivate: options.allowPrivate ?? false,
-      blockedResourceTypes: BLOCKED_RESOURCE_TYPES,
+      blockedResourceTypes: wantsPixels(session) ? BLOCKED_FOR_PIXELS : BLOCKED_FOR_TEXT,
+      ...(session.headers ? { originHeaders: { origin: target.origin, headers: originHeaders(session.headers) } } : {}),
     });
     const proxy = await startGuardProxy(guard);
     let context: BrowserContext | undefined;
@@ -207,13 +216,19 @@ export class BrowserPool {
           serviceWorkers: 'block', // their requests would bypass routing
           acceptDownloads: false,
           ...(userAgent ? { userAgent } : {}),
+          viewport: session.viewport ?? (session.mobile ? BROWSER_LIMITS.viewport.mobile : BROWSER_LIMITS.viewport.desktop),
+          deviceScaleFactor: 1,
+          ...(session.mobile ? { isMobile: true, hasTouch: true } : {}),
         });
+        // Cookies of the caller's `cookie` header belong to the page's origin only, as its other headers do.
+        const cookies = session.headers ? cookiesOf(session.headers, target) : [];
+        if (cookies.length > 0) await context.addCookies(cookies);
       } catch (err) {
         throw renderFailure(err, target); // the browser died under us; the next render relaunches it
       }
       const page = await context.newPage();
       await guard.attach(context, page);
-      return await withDeadline(renderPage(page, guard, target, { timeoutMs, settleMs: this.options.settleMs ?? 2_000 }), timeoutMs, target);
+      return await withDeadline(renderPage(page, guard, target, { timeoutMs, settleMs: this.options.settleMs ?? 2_000 }, session), timeoutMs, target);
     } finally {
       await context?.close().catch(() => undefined);
       await proxy.close();

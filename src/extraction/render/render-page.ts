@@ -3,14 +3,22 @@ import { ExtractionError } from '../../contract/extraction-error.js';
 import { NetworkActivity } from './network-quiet.js';
 import { renderFailure } from './render-errors.js';
 import type { SsrfRouteGuard } from './ssrf-route-guard.js';
+import type { BrowserSession, CapturedHtml, CapturedImage } from './browser-session.js';
+import { runActions } from './page-actions.js';
+import { captureScreenshot } from './screenshots.js';
+import { errors as playwrightErrors } from 'playwright';
 
 export interface RenderedPage {
   /** The document's URL after redirects and client-side routing. */
   url: string;
   /** HTTP status of the main document. */
   status: number;
-  /** The serialized DOM after the page's scripts ran. */
+  /** The serialized DOM after the page's scripts ran (and the caller's actions, if any). */
   html: string;
+  /** Screenshots, in the order taken: `screenshot` actions first, then those of the final page. */
+  screenshots: CapturedImage[];
+  /** The DOM at each `scrape` action. */
+  scrapes: CapturedHtml[];
 }
 
 export interface PageTiming {
@@ -55,8 +63,8 @@ async function pageIdle(page: Page, timeoutMs: number): Promise<void> {
   clearTimeout(timer);
 }
 
-/** Opens `target` in `page` (of a guarded context) and returns its rendered DOM. */
-export async function renderPage(page: Page, guard: SsrfRouteGuard, target: URL, timing: PageTiming): Promise<RenderedPage> {
+/** Opens `target` in `page` (of a guarded context), runs the session's actions and returns its rendered DOM and captures. */
+export async function renderPage(page: Page, guard: SsrfRouteGuard, target: URL, timing: PageTiming, session: BrowserSession = {}): Promise<RenderedPage> {
   const deadline = Date.now() + timing.timeoutMs;
   const network = new NetworkActivity(page);
   let response: Response | null;
@@ -76,11 +84,33 @@ export async function renderPage(page: Page, guard: SsrfRouteGuard, target: URL,
   // A script may have sent the main frame somewhere refused after load; what is left is not the page.
   const lateRefusal = guard.mainFrameRefusal(page);
   if (lateRefusal) throw lateRefusal;
+
+  const remainingMs = () => deadline - serializeReserveMs(timing.timeoutMs) - Date.now();
+  const image = session.image ?? { type: 'png' as const };
+  const captured = session.actions?.length ? await runActions(session.actions, { page, guard, network, image, remainingMs }) : { screenshots: [], scrapes: [] };
+  if (session.waitFor !== undefined) await waitFor(page, session.waitFor, remainingMs());
+  const screenshots = [...captured.screenshots];
+  try {
+    for (const kind of session.screenshots ?? []) screenshots.push(await captureScreenshot(page, kind, image, Math.max(1, remainingMs())));
+  } catch (err) {
+    throw err instanceof playwrightErrors.TimeoutError ? new ExtractionError('target_timeout', `${target.host}: the screenshot did not finish within timeout_ms`) : renderFailure(err, target);
+  }
   let html: string;
   try {
     html = await page.content();
   } catch (err) {
     throw renderFailure(err, target);
   }
-  return { url: page.url(), status, html };
+  return { url: page.url(), status, html, screenshots, scrapes: captured.scrapes };
+}
+
+/** `wait_for`: the selector must be in the page (attached; it may be hidden) before it is captured. */
+async function waitFor(page: Page, selector: string, remainingMs: number): Promise<void> {
+  if (remainingMs <= 0) throw new ExtractionError('action_failed', `wait_for "${selector}" was not started: the request's timeout_ms was spent`);
+  try {
+    await page.waitForSelector(selector, { state: 'attached', timeout: remainingMs });
+  } catch (err) {
+    const reason = err instanceof playwrightErrors.TimeoutError ? `no element matched within ${remainingMs} ms` : String((err as Error).message).split('\n')[0];
+    throw new ExtractionError('action_failed', `wait_for "${selector}" failed: ${reason}`);
+  }
 }

@@ -22,6 +22,8 @@ export interface GuardOptions {
   allowPrivate: boolean;
   /** Playwright resource types aborted before any check (images, fonts, media: not needed for text). */
   blockedResourceTypes: ReadonlySet<string>;
+  /** The caller's headers, added to requests for this origin (the page's own) and no other. */
+  originHeaders?: { origin: string; headers: Record<string, string> };
 }
 
 const NETWORK_SCHEMES = new Set(['http:', 'https:', 'ws:', 'wss:']);
@@ -115,6 +117,11 @@ export class SsrfRouteGuard {
     if (!verdict.allowed) {
       this.refusals.push({ ...verdict.refusal, request });
       return route.abort(verdict.refusal.reason === 'unresolvable' ? 'namenotresolved' : 'blockedbyclient').catch(ignore);
+    }
+    const extra = this.options.originHeaders;
+    if (extra && new URL(request.url()).origin === extra.origin) {
+      // Playwright applies these to this request only, not to a redirect it answers with: another origin never sees them.
+      return route.continue({ headers: { ...(await request.allHeaders()), ...extra.headers } }).catch(ignore);
     }
     return route.continue().catch(ignore);
   }
