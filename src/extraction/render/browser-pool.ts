@@ -1,9 +1,9 @@
 import { existsSync } from 'node:fs';
-import type { Browser, BrowserContext } from 'playwright';
+import type { Browser, BrowserContext, Page } from 'playwright';
 import { ExtractionError } from '../../contract/extraction-error.js';
 import { isPublicAddress, type AddressPolicy } from '../../net/address-policy.js';
 import { DEFAULT_CHROMIUM_PATH } from './chromium-flags.js';
-import { startGuardProxy } from './guard-proxy.js';
+import { startGuardProxy, type GuardProxy } from './guard-proxy.js';
 import { launchChromium } from './launch-chromium.js';
 import { RenderUnavailableError, renderFailure } from './render-errors.js';
 import { renderPage, type RenderedPage } from './render-page.js';
@@ -52,6 +52,18 @@ export interface RenderStatus {
   pagesQueued: number;
 }
 
+/** A guarded context and blank page, made before it is needed. */
+interface PreparedPage {
+  generation: BrowserGeneration;
+  allowPrivate: boolean;
+  userAgent: string | undefined;
+  mobile: boolean;
+  guard: SsrfRouteGuard;
+  proxy: GuardProxy;
+  context: BrowserContext;
+  page: Page;
+}
+
 /** One Chromium process and the pages it has served. */
 interface BrowserGeneration {
   browser: Promise<Browser>;
@@ -77,6 +89,8 @@ export class BrowserPool {
   private current: BrowserGeneration | undefined;
   private launches = 0;
   private lastLaunchFailure: { at: number; error: RenderUnavailableError } | undefined;
+  /** The next render's page, being prepared or ready. */
+  private spare: Promise<PreparedPage | undefined> | undefined;
   private closed = false;
 
   constructor(private readonly options: BrowserPoolOptions = {}) {
@@ -111,12 +125,7 @@ export class BrowserPool {
     const target = parseTarget(url);
     const release = await this.slots.acquire();
     try {
-      const generation = await this.leaseBrowser();
-      try {
-        return await this.renderWith(await generation.browser, target, options);
-      } finally {
-        this.returnLease(generation);
-      }
+      return await this.renderWith(target, options);
     } finally {
       release();
     }
@@ -126,6 +135,8 @@ export class BrowserPool {
   async close(): Promise<void> {
     this.closed = true;
     this.current = undefined;
+    const spare = await this.takeSpare();
+    if (spare) await this.dispose(spare);
     await Promise.all([...this.open].map((generation) => this.shutDown(generation)));
   }
 
@@ -196,42 +207,107 @@ export class BrowserPool {
     await browser?.close().catch(() => undefined);
   }
 
-  private async renderWith(browser: Browser, target: URL, options: RenderOptions): Promise<RenderedPage> {
-    const timeoutMs = options.timeoutMs ?? this.options.timeoutMs ?? 15_000;
-    const userAgent = options.userAgent ?? this.options.userAgent;
-    const session = options.session ?? {};
-    const guard = new SsrfRouteGuard({
-      policy: this.options.addressPolicy ?? isPublicAddress,
-      allowPrivate: options.allowPrivate ?? false,
-      blockedResourceTypes: wantsPixels(session) ? BLOCKED_FOR_PIXELS : BLOCKED_FOR_TEXT,
-      ...(session.headers ? { originHeaders: { origin: target.origin, headers: originHeaders(session.headers) } } : {}),
-    });
+  /**
+   * A context (with its guard and proxy) and a blank page, ready to navigate. Starting the page's renderer
+   * process is ~160 ms of a loopback render (`npm run bench:render`), so one is kept ready in advance.
+   */
+  private async prepare(generation: BrowserGeneration, allowPrivate: boolean, userAgent: string | undefined, mobile: boolean): Promise<PreparedPage> {
+    const browser = await generation.browser;
+    const guard = new SsrfRouteGuard({ policy: this.options.addressPolicy ?? isPublicAddress, allowPrivate, blockedResourceTypes: BLOCKED_FOR_TEXT });
     const proxy = await startGuardProxy(guard);
     let context: BrowserContext | undefined;
     try {
+      context = await browser.newContext({
+        // All traffic through the guard proxy; Playwright adds `<-loopback>` so loopback is proxied too.
+        proxy: { server: proxy.server },
+        serviceWorkers: 'block', // their requests would bypass routing
+        acceptDownloads: false,
+        ...(userAgent ? { userAgent } : {}),
+        viewport: mobile ? BROWSER_LIMITS.viewport.mobile : BROWSER_LIMITS.viewport.desktop,
+        deviceScaleFactor: 1,
+        ...(mobile ? { isMobile: true, hasTouch: true } : {}),
+      });
+      const page = await context.newPage();
+      await guard.attach(context, page);
+      return { generation, allowPrivate, userAgent, mobile, guard, proxy, context, page };
+    } catch (err) {
+      await context?.close().catch(() => undefined);
+      await proxy.close();
+      throw err;
+    }
+  }
+
+  /** A page for this render: the ready one when it fits (same guard mode, agent and device, a live browser), else a new one. */
+  private async pageFor(target: URL, options: RenderOptions): Promise<PreparedPage> {
+    const allowPrivate = options.allowPrivate ?? false;
+    const userAgent = options.userAgent ?? this.options.userAgent;
+    const mobile = options.session?.mobile ?? false;
+    const spare = await this.takeSpare();
+    if (spare && !spare.generation.retired && spare.allowPrivate === allowPrivate && spare.userAgent === userAgent && spare.mobile === mobile && spare.context.browser()?.isConnected()) {
+      // A page counts against its browser's `pagesPerBrowser` when it is used, not when it is made ready.
+      spare.generation.served++;
+      this.refillSpare(allowPrivate, userAgent);
+      return spare;
+    }
+    if (spare) void this.dispose(spare);
+    const generation = await this.leaseBrowser();
+    try {
+      const prepared = await this.prepare(generation, allowPrivate, userAgent, mobile);
+      if (!mobile) this.refillSpare(allowPrivate, userAgent);
+      return prepared;
+    } catch (err) {
+      this.returnLease(generation);
+      throw renderFailure(err, target); // the browser died under us; the next render relaunches it
+    }
+  }
+
+  private async takeSpare(): Promise<PreparedPage | undefined> {
+    const spare = this.spare;
+    this.spare = undefined;
+    return spare ? await spare : undefined;
+  }
+
+  /**
+   * Starts preparing the next page while this one renders (never more than one waits), on the current
+   * browser only: a browser is never launched, nor one retired, for a page that may not be needed.
+   */
+  private refillSpare(allowPrivate: boolean, userAgent: string | undefined): void {
+    const generation = this.current;
+    if (this.closed || this.spare || !generation || generation.retired || generation.served >= this.pagesPerBrowser) return;
+    generation.leased++;
+    this.spare = this.prepare(generation, allowPrivate, userAgent, false).catch(() => {
+      this.returnLease(generation);
+      return undefined;
+    });
+  }
+
+  private async dispose(prepared: PreparedPage): Promise<void> {
+    await prepared.context.close().catch(() => undefined);
+    await prepared.proxy.close();
+    this.returnLease(prepared.generation);
+  }
+
+  private async renderWith(target: URL, options: RenderOptions): Promise<RenderedPage> {
+    const timeoutMs = options.timeoutMs ?? this.options.timeoutMs ?? 15_000;
+    const session = options.session ?? {};
+    const prepared = await this.pageFor(target, options);
+    const { guard, context, page } = prepared;
+    try {
+      guard.useFor({
+        blockedResourceTypes: wantsPixels(session) ? BLOCKED_FOR_PIXELS : BLOCKED_FOR_TEXT,
+        ...(session.headers ? { originHeaders: { origin: target.origin, headers: originHeaders(session.headers) } } : {}),
+      });
       try {
-        context = await browser.newContext({
-          // All traffic through the guard proxy; Playwright adds `<-loopback>` so loopback is proxied too.
-          proxy: { server: proxy.server },
-          serviceWorkers: 'block', // their requests would bypass routing
-          acceptDownloads: false,
-          ...(userAgent ? { userAgent } : {}),
-          viewport: session.viewport ?? (session.mobile ? BROWSER_LIMITS.viewport.mobile : BROWSER_LIMITS.viewport.desktop),
-          deviceScaleFactor: 1,
-          ...(session.mobile ? { isMobile: true, hasTouch: true } : {}),
-        });
+        if (session.viewport) await page.setViewportSize(session.viewport);
         // Cookies of the caller's `cookie` header belong to the page's origin only, as its other headers do.
         const cookies = session.headers ? cookiesOf(session.headers, target) : [];
         if (cookies.length > 0) await context.addCookies(cookies);
       } catch (err) {
-        throw renderFailure(err, target); // the browser died under us; the next render relaunches it
+        throw renderFailure(err, target);
       }
-      const page = await context.newPage();
-      await guard.attach(context, page);
       return await withDeadline(renderPage(page, guard, target, { timeoutMs, settleMs: this.options.settleMs ?? 2_000 }, session), timeoutMs, target);
     } finally {
-      await context?.close().catch(() => undefined);
-      await proxy.close();
+      await this.dispose(prepared);
     }
   }
 }

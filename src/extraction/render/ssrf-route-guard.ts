@@ -72,6 +72,13 @@ export class SsrfRouteGuard {
 
   constructor(private readonly options: GuardOptions) {}
 
+  /** What this render asks beyond the address policy: set before the page navigates (a pre-warmed page learns it late). */
+  useFor(request: Pick<GuardOptions, 'blockedResourceTypes' | 'originHeaders'>): void {
+    this.options.blockedResourceTypes = request.blockedResourceTypes;
+    if (request.originHeaders) this.options.originHeaders = request.originHeaders;
+    else delete this.options.originHeaders;
+  }
+
   async attach(context: BrowserContext, page: Page): Promise<void> {
     await context.addInitScript(REMOVE_UNPROXIED_APIS);
     await context.route('**/*', (route) => this.onRoute(route));
