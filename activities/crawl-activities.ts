@@ -66,10 +66,11 @@ export function createCrawlActivities(deps: JobActivityDeps): Pick<JobActivities
       // A cheap check first: no fetch for a page that cannot be paid for. The reservation below decides.
       if (ordinal > 0 && !(await hasQuotaLeft(db, job.accountId, plan))) return { ok: false, discovered: job.total, quotaExhausted: true, crawlDelayMs };
 
-      const outcome: UrlOutcome = await timeExtraction('crawl', () => extractForJob(deps, page.url, input.robots), (o) => o.ok);
+      const extracted = await timeExtraction('crawl', () => extractForJob(deps, page.url, { jobId, accountId: job.accountId, robots: input.robots, page: input.page }, true), (o) => o.outcome.ok);
+      const outcome: UrlOutcome = extracted.outcome;
       log().debug({ ordinal, url: redactSecrets(page.url), ok: outcome.ok, ...(outcome.ok ? {} : { errorCode: outcome.errorCode }) }, 'crawl page extracted');
       // `sitemap: only` follows no page's links; `include` and `only` add the sitemap URLs to the start page's (depth 1, after its links).
-      const pageLinks = outcome.ok && page.depth < input.depth && input.sitemap !== 'only' ? await followableLinks(deps, input, page.url, (outcome.content as Partial<ExtractedContent>).links ?? []) : [];
+      const pageLinks = outcome.ok && page.depth < input.depth && input.sitemap !== 'only' ? await followableLinks(deps, input, page.url, extracted.links) : [];
       const seeds = outcome.ok && ordinal === 0 && input.sitemap ? await sitemapSeeds(deps, input) : null;
       const links = seeds ? [...new Set([...pageLinks, ...seeds.urls])] : pageLinks;
 

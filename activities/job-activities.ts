@@ -2,13 +2,15 @@ import { Context } from '@temporalio/activity';
 import { ApplicationFailure } from '@temporalio/common';
 import type { Db } from '../src/db/prisma.js';
 import type { Config } from '../src/config/config.js';
-import { extractUrl } from '../src/extraction/index.js';
-import { markJobFinished, markJobRunning, storedOutcome, storeUrlOutcome, type UrlOutcome } from '../src/jobs/store/index.js';
+import { extractPage } from '../src/extraction/index.js';
+import { jobPageSettings, markJobFinished, markJobRunning, storedOutcome, storeUrlOutcome, type JobPageSettings, type UrlOutcome } from '../src/jobs/store/index.js';
 import type { ExtractJobUrlInput, JobActivities } from '../workflows/activities.js';
 import type { HtmlExtractor } from '../src/extraction/threads/thread-pool.js';
 import type { BrowserPool } from '../src/extraction/render/index.js';
 import type { RobotsMode } from '../src/contract/vocabulary.js';
-import { jobExtractionOptions, withHeartbeat, type ExtractionDeps } from './extraction-options.js';
+import { jobExtractionOptions, withHeartbeat } from './extraction-options.js';
+import { extractionOptionsOf, type PageOptions } from '../src/pages/page-options.js';
+import { storeCaptures } from '../src/pages/captured-files.js';
 import { indexPageQuietly } from '../src/search/index-page.js';
 import type { ExtractedContent } from '../src/extraction/types.js';
 import { timeExtraction } from '../src/observability/metrics.js';
@@ -26,32 +28,71 @@ export interface JobActivityDeps {
 /** Attempts per URL for transient target failures (fetch_failed, target_timeout, target_http_error). */
 export const URL_ATTEMPTS = 3;
 
+/** What a job's page is extracted with: whose it is, the job's robots mode and page options. */
+export interface JobPage {
+  jobId: string;
+  accountId: string;
+  robots: RobotsMode;
+  /** Absent in jobs stored before page options: a plain fetch, everything kept. */
+  page?: PageOptions | null | undefined;
+}
+
+/** A job page's outcome, and the page's links (a crawl follows them even when `formats` leaves them out of the result). */
+export interface JobPageOutcome {
+  outcome: UrlOutcome;
+  links: string[];
+}
+
 /**
- * Extracts one URL of a job. Transient failures throw (Temporal retries the activity) until the last
- * attempt, then become a failed entry; permanent ones are an entry at once. An unexpected failure inside
- * extraction (a parser bug on odd HTML) is retried, then recorded, so it never holds the job forever.
+ * Extracts one URL of a job, with the job's page options; its screenshots are stored as the job's files
+ * (they live as long as its results). Transient failures throw (Temporal retries the activity) until the
+ * last attempt, then become a failed entry; permanent ones are an entry at once. An unexpected failure
+ * inside extraction (a parser bug on odd HTML) is retried, then recorded, so it never holds the job forever.
  */
-export async function extractForJob(deps: ExtractionDeps, url: string, robots: RobotsMode): Promise<UrlOutcome> {
+export async function extractForJob(deps: JobActivityDeps, url: string, job: JobPage, needLinks = false): Promise<JobPageOutcome> {
   try {
-    const content = await withHeartbeat(() => extractUrl(url, jobExtractionOptions(deps, robots)));
-    return { ok: true, content };
+    const options = job.page ? extractionOptionsOf(job.page) : {};
+    const keepLinks = options.formats === undefined || options.formats.includes('links');
+    const formats = needLinks && !keepLinks && options.formats ? [...options.formats, 'links' as const] : options.formats;
+    const extraction = await withHeartbeat(() => extractPage(url, { ...jobExtractionOptions(deps, job.robots), ...options, ...(formats ? { formats } : {}) }));
+    const { links, ...withoutLinks } = extraction.content;
+    const files = await storeCaptures(deps.db, { accountId: job.accountId, jobId: job.jobId }, extraction);
+    return { outcome: { ok: true, content: { ...(keepLinks ? extraction.content : withoutLinks), ...files } }, links: links ?? [] };
   } catch (err) {
     const attempt = Context.current().info.attempt;
     if (err instanceof ExtractionError) {
       if (err.transient && attempt < URL_ATTEMPTS) throw ApplicationFailure.retryable(err.message, err.code);
-      return { ok: false, errorCode: err.code, error: err.message };
+      return { outcome: { ok: false, errorCode: err.code, error: err.message }, links: [] };
     }
     if (attempt < URL_ATTEMPTS) throw err;
-    return { ok: false, errorCode: 'internal_error', error: `Extraction failed: ${(err as Error).message}` };
+    return { outcome: { ok: false, errorCode: 'internal_error', error: `Extraction failed: ${(err as Error).message}` }, links: [] };
   }
 }
 
+/** Page settings of the bulk jobs this worker runs: they never change, and every URL of a job needs them. */
+const SETTINGS_CACHED = 256;
+
 export function createJobActivities({ db, cfg, extractor, renderer }: JobActivityDeps): Pick<JobActivities, 'extractJobUrl' | 'markJobRunning' | 'markJobFinished'> {
+  const settings = new Map<string, JobPageSettings>();
+  const settingsOf = async (jobId: string): Promise<JobPageSettings | null> => {
+    const cached = settings.get(jobId);
+    if (cached) return cached;
+    const read = await jobPageSettings(db, jobId);
+    if (read) {
+      if (settings.size >= SETTINGS_CACHED) settings.delete(settings.keys().next().value as string);
+      settings.set(jobId, read);
+    }
+    return read;
+  };
   return {
     async extractJobUrl(input: ExtractJobUrlInput): Promise<{ ok: boolean }> {
       const existing = await storedOutcome(db, input.jobId, input.position);
       if (existing) return { ok: existing.ok };
-      const outcome = await timeExtraction('job', () => extractForJob({ cfg, extractor, renderer }, input.url, input.robots ?? 'advisory'), (o) => o.ok);
+      // A job deleted under its workflow (expired, or its account removed) has nothing left to store into.
+      const job = await settingsOf(input.jobId);
+      if (!job) return { ok: false };
+      const page: JobPage = { jobId: input.jobId, accountId: job.accountId, robots: input.robots ?? 'advisory', page: job.page };
+      const { outcome } = await timeExtraction('job', () => extractForJob({ db, cfg, extractor, renderer }, input.url, page), (o) => o.outcome.ok);
       await storeUrlOutcome(db, input, outcome);
       log().debug({ position: input.position, url: redactSecrets(input.url), ok: outcome.ok, ...(outcome.ok ? {} : { errorCode: outcome.errorCode }) }, 'job url extracted');
       // Search index (POST /search): the stored page becomes findable by the job's account; a failure is

@@ -4,6 +4,7 @@ import type { Db } from '../src/db/prisma.js';
 import type { Config } from '../src/config/config.js';
 import { userAgent } from '../src/config/config.js';
 import { requireWebhookEncryptionKey } from '../src/config/runtime-env.js';
+import { FileLinkSigner } from '../src/files/signed-links.js';
 import { SecretBox, currentWebhookSecret } from '../src/accounts/webhook-secret.js';
 import { beginAttempt, closeInterruptedAttempt, createCompletionDelivery, deadLetterDelivery, finishAttempt } from '../src/webhooks/deliveries.js';
 import { sendWebhookAttempt, type AttemptOutcome } from '../src/webhooks/send-attempt.js';
@@ -37,7 +38,9 @@ export function createWebhookActivities({ db, cfg }: WebhookActivityDeps): Webho
   return {
     /** Creates the job's `job.completed` delivery once (null: the job has no webhook_url). */
     async prepareJobWebhook({ jobId }: { jobId: string }): Promise<{ deliveryId: string } | null> {
-      return createCompletionDelivery(db, jobId, cfg.BASE_URL);
+      // Screenshot links in the results are signed with the same key; without it the results carry file ids only.
+      const fileLinks = cfg.WEBHOOK_ENCRYPTION_KEY ? new FileLinkSigner(cfg.WEBHOOK_ENCRYPTION_KEY, cfg.BASE_URL) : undefined;
+      return createCompletionDelivery(db, jobId, cfg.BASE_URL, fileLinks);
     },
 
     /**

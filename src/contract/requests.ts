@@ -23,14 +23,6 @@ const policyFields = {
   respect_robots: z.enum(ROBOTS_MODES, { error: `must be one of ${ROBOTS_MODES.join(', ')}` }).optional(),
 };
 
-export const bulkBody = z.strictObject({
-  urls: z.array(httpUrl, { error: 'must be an array of URLs' }).min(1, { error: 'must contain at least one URL' }),
-  webhook_url: z.string({ error: 'must be a string' }).max(2048).optional(),
-  webhook_include_results: z.boolean({ error: 'must be a boolean' }).optional(),
-  ...policyFields,
-});
-
-export type BulkBody = z.infer<typeof bulkBody>;
 
 const crawlPatterns = z
   .array(z.string({ error: 'must be a string' }).min(1, { error: 'must not be empty' }).max(2048), { error: 'must be an array of patterns' })
@@ -39,24 +31,6 @@ const crawlPatterns = z
 
 const sitemapMode = z.enum(SITEMAP_MODES, { error: `must be one of ${SITEMAP_MODES.join(', ')}` });
 
-/** Decisions "Jobs": `{ url, depth (default 1), limit (default 100, capped by plan), include/exclude patterns, allow_subdomains }`. */
-export const crawlBody = z.strictObject({
-  url: httpUrl,
-  depth: z.number({ error: 'must be a number' }).int({ error: 'must be an integer' }).min(0, { error: 'must be at least 0' }).default(1),
-  limit: z.number({ error: 'must be a number' }).int({ error: 'must be an integer' }).min(1, { error: 'must be at least 1' }).default(100),
-  include_patterns: crawlPatterns,
-  exclude_patterns: crawlPatterns,
-  allow_subdomains: z.boolean({ error: 'must be a boolean' }).default(false),
-  /** Beyond the contract: also follow same-site links to documents (PDF, DOCX, text). Optional, not defaulted, so older bodies hash as before. */
-  include_documents: z.boolean({ error: 'must be a boolean' }).optional(),
-  /** Seed the frontier from the site's sitemaps too (`include`), instead of links (`only`), or not (`skip`, today's crawl). */
-  sitemap: sitemapMode.default('skip'),
-  webhook_url: z.string({ error: 'must be a string' }).max(2048).optional(),
-  webhook_include_results: z.boolean({ error: 'must be a boolean' }).optional(),
-  ...policyFields,
-});
-
-export type CrawlBody = z.infer<typeof crawlBody>;
 
 /** `?limit=&cursor=` on the job reads: results are paged so a large job with HTML stays readable. */
 export const jobReadQuery = z.object({
@@ -182,47 +156,100 @@ const viewportSize = z.strictObject({
   height: z.number({ error: 'must be a number' }).int({ error: 'must be an integer' }).min(VIEWPORT.minHeight, { error: `must be at least ${VIEWPORT.minHeight}` }).max(VIEWPORT.maxHeight, { error: `must be at most ${VIEWPORT.maxHeight}` }),
 });
 
+/**
+ * How one page is loaded and what is kept of it: the same fields on POST /extract, /bulk and /crawl (a
+ * job applies them to every page). Optional and never defaulted, so a job body without them hashes as
+ * it always did (Idempotency-Key replays).
+ */
+const pageFields = {
+  formats: z
+    .array(z.enum(EXTRACT_FORMATS, { error: `must be one of ${EXTRACT_FORMATS.join(', ')}` }))
+    .min(1, { error: 'must name at least one format' })
+    .optional(),
+  chunk_tokens: z
+    .number({ error: 'must be a number' })
+    .int({ error: 'must be an integer' })
+    .min(MIN_CHUNK_TOKENS, { error: `must be at least ${MIN_CHUNK_TOKENS}` })
+    .max(MAX_CHUNK_TOKENS, { error: `must be at most ${MAX_CHUNK_TOKENS}` })
+    .optional(),
+  render_js: z.union([z.boolean(), z.literal('auto')], { error: 'must be true, false or "auto"' }).optional(),
+  include_tags: cssSelectors.optional(),
+  exclude_tags: cssSelectors.optional(),
+  actions: z.array(browserAction, { error: 'must be an array of actions' }).max(BROWSER_LIMITS.maxActions, { error: `must hold at most ${BROWSER_LIMITS.maxActions} actions` }).optional(),
+  wait_for: cssSelector.optional(),
+  headers: requestHeaders.optional(),
+  viewport: viewportSize.optional(),
+  mobile: z.boolean({ error: 'must be a boolean' }).optional(),
+  quality: z.number({ error: 'must be a number' }).int({ error: 'must be an integer' }).min(1, { error: 'must be at least 1' }).max(100, { error: 'must be at most 100' }).optional(),
+};
+
+type PageFieldValues = { [K in keyof typeof pageFields]?: z.infer<(typeof pageFields)[K]> } & { screenshot_inline?: boolean | undefined };
+
+/** The rules between the page fields: browser-only fields need the browser, screenshot options a screenshot, captures are capped. */
+function checkPageFields(body: PageFieldValues, ctx: z.RefinementCtx): void {
+  const screenshots = (body.formats ?? []).filter((format) => (SCREENSHOT_FORMATS as readonly string[]).includes(format)).length + (body.actions ?? []).filter((action) => action.type === 'screenshot').length;
+  const browserOnly = [
+    ...(screenshots > 0 ? ['formats'] : []),
+    ...(['actions', 'wait_for', 'viewport', 'mobile'] as const).filter((field) => body[field] !== undefined),
+  ];
+  if (body.render_js === false && browserOnly.length > 0) {
+    ctx.addIssue({ code: 'custom', path: ['render_js'], message: `is false, but ${browserOnly[0] === 'formats' ? 'a screenshot' : browserOnly[0]} needs the browser; leave render_js out or set it to true` });
+  }
+  if (screenshots === 0 && body.quality !== undefined) ctx.addIssue({ code: 'custom', path: ['quality'], message: 'applies only when a screenshot is taken' });
+  if (screenshots === 0 && body.screenshot_inline !== undefined) ctx.addIssue({ code: 'custom', path: ['screenshot_inline'], message: 'applies only when a screenshot is taken' });
+  if (screenshots > BROWSER_LIMITS.maxScreenshots) ctx.addIssue({ code: 'custom', path: ['actions'], message: `take at most ${BROWSER_LIMITS.maxScreenshots} screenshots, formats included` });
+  const scrapes = (body.actions ?? []).filter((action) => action.type === 'scrape').length;
+  if (scrapes > BROWSER_LIMITS.maxScrapes) ctx.addIssue({ code: 'custom', path: ['actions'], message: `capture at most ${BROWSER_LIMITS.maxScrapes} scrapes` });
+}
+
 export const extractBody = z
   .strictObject({
     url: httpUrl,
-    formats: z
-      .array(z.enum(EXTRACT_FORMATS, { error: `must be one of ${EXTRACT_FORMATS.join(', ')}` }))
-      .min(1, { error: 'must name at least one format' })
-      .optional(),
-    chunk_tokens: z
-      .number({ error: 'must be a number' })
-      .int({ error: 'must be an integer' })
-      .min(MIN_CHUNK_TOKENS, { error: `must be at least ${MIN_CHUNK_TOKENS}` })
-      .max(MAX_CHUNK_TOKENS, { error: `must be at most ${MAX_CHUNK_TOKENS}` })
-      .optional(),
+    ...pageFields,
     timeout_ms: z.number({ error: 'must be a number' }).int().min(1000, { error: 'must be at least 1000' }).max(60_000, { error: 'must be at most 60000' }).optional(),
-    render_js: z.union([z.boolean(), z.literal('auto')], { error: 'must be true, false or "auto"' }).optional(),
-    include_tags: cssSelectors.optional(),
-    exclude_tags: cssSelectors.optional(),
-    actions: z.array(browserAction, { error: 'must be an array of actions' }).max(BROWSER_LIMITS.maxActions, { error: `must hold at most ${BROWSER_LIMITS.maxActions} actions` }).optional(),
-    wait_for: cssSelector.optional(),
-    headers: requestHeaders.optional(),
-    viewport: viewportSize.optional(),
-    mobile: z.boolean({ error: 'must be a boolean' }).optional(),
-    quality: z.number({ error: 'must be a number' }).int({ error: 'must be an integer' }).min(1, { error: 'must be at least 1' }).max(100, { error: 'must be at most 100' }).optional(),
     screenshot_inline: z.boolean({ error: 'must be a boolean' }).optional(),
     ...policyFields,
   })
-  .superRefine((body, ctx) => {
-    const screenshots = (body.formats ?? []).filter((format) => (SCREENSHOT_FORMATS as readonly string[]).includes(format)).length + (body.actions ?? []).filter((action) => action.type === 'screenshot').length;
-    const browserOnly = [
-      ...(screenshots > 0 ? ['formats'] : []),
-      ...(['actions', 'wait_for', 'viewport', 'mobile'] as const).filter((field) => body[field] !== undefined),
-    ];
-    if (body.render_js === false && browserOnly.length > 0) {
-      ctx.addIssue({ code: 'custom', path: ['render_js'], message: `is false, but ${browserOnly[0] === 'formats' ? 'a screenshot' : browserOnly[0]} needs the browser; leave render_js out or set it to true` });
-    }
-    if (screenshots === 0 && body.quality !== undefined) ctx.addIssue({ code: 'custom', path: ['quality'], message: 'applies only when a screenshot is taken' });
-    if (screenshots === 0 && body.screenshot_inline !== undefined) ctx.addIssue({ code: 'custom', path: ['screenshot_inline'], message: 'applies only when a screenshot is taken' });
-    if (screenshots > BROWSER_LIMITS.maxScreenshots) ctx.addIssue({ code: 'custom', path: ['actions'], message: `take at most ${BROWSER_LIMITS.maxScreenshots} screenshots, formats included` });
-    const scrapes = (body.actions ?? []).filter((action) => action.type === 'scrape').length;
-    if (scrapes > BROWSER_LIMITS.maxScrapes) ctx.addIssue({ code: 'custom', path: ['actions'], message: `capture at most ${BROWSER_LIMITS.maxScrapes} scrapes` });
-  });
+  .superRefine(checkPageFields);
+
+/** The page fields a job stores and applies to each of its pages (`screenshot_inline` is /extract's only: job screenshots are links). */
+export type PageRequest = Pick<z.infer<typeof extractBody>, keyof typeof pageFields>;
+
+/** What every job takes besides its URLs: its completion webhook, the page fields, the policy. */
+const jobFields = {
+  webhook_url: z.string({ error: 'must be a string' }).max(2048).optional(),
+  webhook_include_results: z.boolean({ error: 'must be a boolean' }).optional(),
+  ...pageFields,
+  ...policyFields,
+};
+
+export const bulkBody = z
+  .strictObject({
+    urls: z.array(httpUrl, { error: 'must be an array of URLs' }).min(1, { error: 'must contain at least one URL' }),
+    ...jobFields,
+  })
+  .superRefine(checkPageFields);
+
+export type BulkBody = z.infer<typeof bulkBody>;
+
+/** Decisions "Jobs": `{ url, depth (default 1), limit (default 100, capped by plan), include/exclude patterns, allow_subdomains }`. */
+export const crawlBody = z
+  .strictObject({
+    url: httpUrl,
+    depth: z.number({ error: 'must be a number' }).int({ error: 'must be an integer' }).min(0, { error: 'must be at least 0' }).default(1),
+    limit: z.number({ error: 'must be a number' }).int({ error: 'must be an integer' }).min(1, { error: 'must be at least 1' }).default(100),
+    include_patterns: crawlPatterns,
+    exclude_patterns: crawlPatterns,
+    allow_subdomains: z.boolean({ error: 'must be a boolean' }).default(false),
+    /** Beyond the contract: also follow same-site links to documents (PDF, DOCX, text). Optional, not defaulted, so older bodies hash as before. */
+    include_documents: z.boolean({ error: 'must be a boolean' }).optional(),
+    /** Seed the frontier from the site's sitemaps too (`include`), instead of links (`only`), or not (`skip`, today's crawl). */
+    sitemap: sitemapMode.default('skip'),
+    ...jobFields,
+  })
+  .superRefine(checkPageFields);
+
+export type CrawlBody = z.infer<typeof crawlBody>;
 
 /** Results when `num_results` is left out: every plan allows at least this many. */
 export const DEFAULT_SEARCH_RESULTS = 5;

@@ -1,7 +1,8 @@
 import type { Job } from '@prisma/client';
 import type { Db } from '../db/prisma.js';
 import { ApiError } from '../contract/errors.js';
-import { toJobObject, type JobObject } from './view.js';
+import { jobFileLinks, toJobObject, type JobObject } from './view.js';
+import type { FileLinkSigner } from '../files/signed-links.js';
 import { jobTokenMatches } from './tokens.js';
 import { countResults, findJob, resultsFrom } from './store/index.js';
 import type { JobKind } from './start-workflow.js';
@@ -15,6 +16,12 @@ export interface ResultsPage {
 }
 
 export type JobRead = JobObject & { next_cursor: string | null };
+
+/** What a read needs: the database, and the signer of the links to the results' screenshots. */
+export interface JobReadDeps {
+  db: Db;
+  fileLinks: FileLinkSigner;
+}
 
 /** Who is reading: a key's account, or the bearer of a job token (pay-per-request, one job only). */
 export type JobReader = { accountId: string } | { jobToken: string };
@@ -34,6 +41,12 @@ export function decodeCursor(cursor: string): number | null {
 /** Only a finished job expires: a job still running after 6 hours stays readable until it ends. */
 export const isExpired = (job: Pick<Job, 'finishedAt' | 'expiresAt'>, now = Date.now()) => job.finishedAt !== null && job.expiresAt.getTime() <= now;
 
+/** Whether the job exists and its results (and so its files) are still kept. */
+export async function jobResultsKept(db: Db, jobId: string): Promise<boolean> {
+  const job = await findJob(db, jobId);
+  return job !== null && !isExpired(job);
+}
+
 async function findReadableJob(db: Db, jobId: string, reader: JobReader, kind?: JobKind): Promise<Job> {
   const notFound = new ApiError('job_not_found', `No job ${jobId}, or its results have expired`);
   if (!UUID_PATTERN.test(jobId)) throw notFound;
@@ -52,7 +65,7 @@ async function findReadableJob(db: Db, jobId: string, reader: JobReader, kind?: 
  * its lifetime; 403 `forbidden` for another account's job (or a token of another job). Results are in
  * submission (bulk) or discovery (crawl) order; `next_cursor` is null on the last page.
  */
-export async function readJob(db: Db, jobId: string, reader: JobReader, kind?: JobKind, page: ResultsPage = { limit: RESULTS_PAGE_DEFAULT, after: 0 }): Promise<JobRead> {
+export async function readJob({ db, fileLinks }: JobReadDeps, jobId: string, reader: JobReader, kind?: JobKind, page: ResultsPage = { limit: RESULTS_PAGE_DEFAULT, after: 0 }): Promise<JobRead> {
   const job = await findReadableJob(db, jobId, reader, kind);
   // One row more than the page tells whether another page follows.
   const [rows, stored] = await Promise.all([
@@ -62,5 +75,5 @@ export async function readJob(db: Db, jobId: string, reader: JobReader, kind?: J
   const more = rows.length > page.limit;
   const results = more ? rows.slice(0, page.limit) : rows;
   const last = results.at(-1);
-  return { ...toJobObject(job, results, stored), next_cursor: more && last ? encodeCursor(last.position + 1) : null };
+  return { ...toJobObject(job, results, stored, jobFileLinks(fileLinks, job)), next_cursor: more && last ? encodeCursor(last.position + 1) : null };
 }

@@ -7,6 +7,7 @@ import { tighten, type Policy } from '../accounts/key-policy.js';
 import { assertUrlsAccepted } from '../accounts/url-refusals.js';
 import { assertWebhookUrl } from '../net/webhook-url.js';
 import { parseIdempotencyKey } from './idempotency.js';
+import { pageOptionsOf } from '../pages/page-options.js';
 import { submitJob, type JobPayment, type JobServiceDeps, type SubmittedJob } from './submit.js';
 
 /**
@@ -43,12 +44,13 @@ export async function submitBulkRequest(deps: JobServiceDeps, key: SubmittingKey
   if (body.urls.length > cap) {
     throw new ApiError('bulk_cap_exceeded', `urls: ${body.urls.length} URLs submitted; the ${key.plan} plan allows ${cap} per request`);
   }
+  const page = pageOptionsOf(body, key.plan);
   const policy = tighten(key.policy, body);
   assertUrlsAccepted(deps.cfg, policy, body.urls, 'urls');
   const extras = await submissionExtras(deps.cfg, body, context);
   return submitJob(deps, key, {
     kind: 'bulk',
-    input: { urls: body.urls, robots: policy.respectRobots },
+    input: { urls: body.urls, robots: policy.respectRobots, page },
     webhook_url: body.webhook_url,
     webhook_include_results: body.webhook_include_results,
     ...extras,
@@ -73,6 +75,7 @@ export async function submitCrawlRequest(deps: JobServiceDeps, key: SubmittingKe
   if (body.depth > limits.crawlDepth) {
     throw new ApiError('crawl_depth_exceeded', `depth: ${body.depth} requested; the ${key.plan} plan allows at most ${limits.crawlDepth}`);
   }
+  const page = pageOptionsOf(body, key.plan);
   const policy = tighten(key.policy, body);
   assertUrlsAccepted(deps.cfg, policy, [body.url], 'url');
   const extras = await submissionExtras(deps.cfg, body, context);
@@ -95,6 +98,7 @@ export async function submitCrawlRequest(deps: JobServiceDeps, key: SubmittingKe
       },
       // Stored only when asked for: a `skip` crawl stores exactly the input it always did.
       ...(body.sitemap === 'skip' ? {} : { sitemap: body.sitemap }),
+      page,
     },
     webhook_url: body.webhook_url,
     webhook_include_results: body.webhook_include_results,

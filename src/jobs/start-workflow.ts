@@ -1,4 +1,5 @@
 import { WorkflowExecutionAlreadyStartedError, type Client } from '@temporalio/client';
+import type { PageOptions } from '../pages/page-options.js';
 import type { Job } from '@prisma/client';
 import type { Config } from '../config/config.js';
 import { SEARCH_ATTRIBUTE_KEYS } from '../../workflows/search-attributes.js';
@@ -15,6 +16,8 @@ export const workflowIdFor = (kind: JobKind, jobId: string) => `${kind}-${jobId}
 export interface StoredBulkInput {
   urls: string[];
   robots: RobotsMode;
+  /** How each URL is loaded and what is kept; absent in jobs stored before page options (a plain fetch, everything kept). */
+  page?: PageOptions;
 }
 
 function bulkInput(cfg: Config, job: Job): BulkJobInput {

@@ -1,9 +1,12 @@
 import type { Job, JobResult } from '@prisma/client';
 import type { ExtractedContent } from '../extraction/index.js';
 import type { SitemapSeeding } from './store/crawl-pages.js';
+import { linksUntil, withFileLinks, type CapturedFiles, type FileLink, type ScreenshotView, type StoredScreenshot } from '../pages/captured-files.js';
+import type { FileLinkSigner } from '../files/signed-links.js';
+import { RESULT_LIFETIME_MS } from '../contract/limits.js';
 
 /** A result entry as the API returns it (decisions: `url` always; content fields on success, `error` + `error_code` on failure). */
-export type ResultEntry = { url: string } & (ExtractedContent | { error: string; error_code: string });
+export type ResultEntry = { url: string } & ((Partial<ExtractedContent> & CapturedFiles<StoredScreenshot | ScreenshotView>) | { error: string; error_code: string });
 
 export interface JobObject {
   job_id: string;
@@ -22,13 +25,25 @@ export interface JobObject {
   expires_at: string;
 }
 
-export function toResultEntry(row: Pick<JobResult, 'url' | 'ok' | 'error' | 'errorCode' | 'content'>): ResultEntry {
-  if (row.ok) return { url: row.url, ...(row.content as unknown as ExtractedContent) };
+/** `link` signs the links of the entry's screenshots (stored without them: see `jobFileLinks`). */
+export function toResultEntry(row: Pick<JobResult, 'url' | 'ok' | 'error' | 'errorCode' | 'content'>, link?: FileLink): ResultEntry {
+  if (row.ok) {
+    const content = row.content as unknown as ExtractedContent & CapturedFiles<StoredScreenshot>;
+    return { url: row.url, ...(link ? withFileLinks(content, link) : content) };
+  }
   return { url: row.url, error: row.error ?? 'Extraction failed', error_code: row.errorCode ?? 'fetch_failed' };
 }
 
+/**
+ * Links to a job's screenshots: they work as long as the job's results are kept, which is known once the
+ * job finished; while it runs, for a result lifetime from now (the file itself lives as long as the job).
+ */
+export function jobFileLinks(signer: FileLinkSigner, job: Pick<Job, 'finishedAt' | 'expiresAt'>, now = Date.now()): FileLink {
+  return linksUntil(signer, job.finishedAt ? job.expiresAt : new Date(now + RESULT_LIFETIME_MS));
+}
+
 /** `storedResults`: how many results exist (a page of `results` may hold fewer). */
-export function toJobObject(job: Job, results: JobResult[], storedResults = results.length): JobObject {
+export function toJobObject(job: Job, results: JobResult[], storedResults = results.length, link?: FileLink): JobObject {
   return {
     job_id: job.id,
     kind: job.kind,
@@ -36,7 +51,7 @@ export function toJobObject(job: Job, results: JobResult[], storedResults = resu
     total: job.total,
     // Never above total, never below what is stored: reads stay monotonic even mid-write.
     completed: Math.min(job.total, Math.max(job.completed, storedResults)),
-    results: results.map(toResultEntry),
+    results: results.map((row) => toResultEntry(row, link)),
     ...(job.kind === 'crawl' ? { truncated: job.truncated, truncated_reason: job.truncatedReason } : {}),
     ...(job.kind === 'crawl' && job.sitemapSeeding ? { sitemap_seeding: job.sitemapSeeding as unknown as SitemapSeeding } : {}),
     created_at: job.createdAt.toISOString(),

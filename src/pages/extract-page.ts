@@ -1,8 +1,7 @@
 import { userAgent, type Config } from '../config/config.js';
 import { ApiError } from '../contract/errors.js';
-import { limitsOf } from '../contract/plans.js';
 import type { ExtractBody } from '../contract/requests.js';
-import { extractPage, type ExtractedContent, type RenderMode } from '../extraction/index.js';
+import { extractPage, type ExtractedContent } from '../extraction/index.js';
 import type { BrowserPool } from '../extraction/render/index.js';
 import type { HtmlExtractor } from '../extraction/threads/thread-pool.js';
 import { tighten, type Policy, type PolicyRequest } from '../accounts/key-policy.js';
@@ -10,11 +9,11 @@ import { assertUrlsAccepted } from '../accounts/url-refusals.js';
 import type { Db } from '../db/prisma.js';
 import { indexPageQuietly } from '../search/index-page.js';
 import { timeExtraction } from '../observability/metrics.js';
-import { ALL_FORMATS, type Format } from '../contract/vocabulary.js';
 import { ExtractionError } from '../contract/extraction-error.js';
 import type { FileLinkSigner } from '../files/signed-links.js';
-import { browserSessionOf, needsBrowser } from './browser-request.js';
-import { storeCaptures, type CapturedFiles } from './captured-files.js';
+import { extractionOptionsOf, pageOptionsOf } from './page-options.js';
+import { linksUntil, storeCaptures, withFileLinks, type CapturedFiles } from './captured-files.js';
+import { BROWSER_LIMITS } from '../contract/limits.js';
 
 export type ExtractRequest = Omit<ExtractBody, keyof PolicyRequest>;
 
@@ -41,34 +40,14 @@ export interface ExtractCaller {
 export type ExtractResponse = { url: string } & Partial<ExtractedContent> & CapturedFiles;
 
 /**
- * How the page is loaded: the browser when the caller asks for it or for something only the browser
- * does (screenshots, actions, `wait_for`, a viewport); otherwise the caller's `render_js`, which defaults
- * to `auto` on plans with rendering and to a plain fetch on the others.
- */
-function renderModeOf(request: ExtractRequest, planRenders: boolean): RenderMode {
-  if (needsBrowser(request)) return true;
-  return request.render_js ?? (planRenders ? 'auto' : false);
-}
-
-/**
  * POST /extract: one page, extracted now. Metered once the page is attempted (a fetch or extraction
  * failure is still a metered request); refusals before any work are not.
  */
 export async function extractForAccount(deps: ExtractServiceDeps, caller: ExtractCaller, request: ExtractRequest): Promise<ExtractResponse> {
-  const planRenders = limitsOf(caller.plan).renderJs;
-  const renderJs = renderModeOf(request, planRenders);
-  if (renderJs === true && !planRenders) {
-    const what = request.render_js === true ? 'render_js' : 'Screenshots, actions, wait_for and viewport (the browser)';
-    throw new ApiError('plan_not_supported', `${what} need${request.render_js === true ? 's' : ''} the Pro, Growth or Enterprise plan; this account is on ${caller.plan}`);
-  }
-  if (request.render_js === 'auto' && !planRenders) {
-    throw new ApiError('plan_not_supported', `render_js "auto" needs the Pro, Growth or Enterprise plan; this account is on ${caller.plan}`);
-  }
-  if (renderJs === true && !deps.renderer?.available()) {
+  const page = pageOptionsOf(request, caller.plan);
+  if (page.renderJs === true && !deps.renderer?.available()) {
     throw new ApiError('js_rendering_unavailable', 'JS rendering is not available on this server right now; retry without render_js');
   }
-  // Screenshot formats are the browser's; the extractor is asked for the content formats only.
-  const formats = request.formats?.filter((format): format is Format => (ALL_FORMATS as readonly string[]).includes(format));
   await caller.meter();
   try {
     const extraction = await timeExtraction('api', () =>
@@ -78,20 +57,18 @@ export async function extractForAccount(deps: ExtractServiceDeps, caller: Extrac
         maxBytes: deps.cfg.FETCH_MAX_BYTES,
         userAgent: userAgent(deps.cfg),
         robots: caller.policy.respectRobots,
-        renderJs,
-        session: browserSessionOf(request),
+        ...extractionOptionsOf(page),
         ...(deps.renderer ? { renderer: deps.renderer } : {}),
         ...(deps.extractor ? { extractor: deps.extractor } : {}),
-        ...(formats ? { formats } : {}),
-        ...(request.chunk_tokens ? { chunkTokens: request.chunk_tokens } : {}),
-        ...(request.include_tags || request.exclude_tags ? { selectors: { include: request.include_tags ?? [], exclude: request.exclude_tags ?? [] } } : {}),
       }),
     );
     const content = extraction.content;
     // Search index: the page becomes findable by this account's POST /search (a failure is only logged).
     await indexPageQuietly(deps.db, deps.cfg, { accountId: caller.accountId }, request.url, content);
-    const files = await storeCaptures(deps, caller.accountId, extraction, request.screenshot_inline ?? false);
-    return { url: request.url, ...content, ...files };
+    // The link ends no later than the files: their lifetime starts when they are stored, after this.
+    const linksEnd = new Date(Date.now() + BROWSER_LIMITS.fileLifetimeMs);
+    const files = await storeCaptures(deps.db, { accountId: caller.accountId }, extraction, request.screenshot_inline ?? false);
+    return { url: request.url, ...content, ...withFileLinks(files, linksUntil(deps.fileLinks, linksEnd)) };
   } catch (err) {
     if (err instanceof ExtractionError) throw new ApiError(err.code, err.message, undefined, {}, err.actionIndex !== undefined ? { action_index: err.actionIndex } : {});
     throw err;

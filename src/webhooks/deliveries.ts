@@ -1,7 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { Prisma, type WebhookDelivery } from '@prisma/client';
 import type { Db } from '../db/prisma.js';
-import { toResultEntry, type ResultEntry } from '../jobs/view.js';
+import { jobFileLinks, toResultEntry, type ResultEntry } from '../jobs/view.js';
+import type { FileLink } from '../pages/captured-files.js';
+import type { FileLinkSigner } from '../files/signed-links.js';
 import { findJob, resultsFrom } from '../jobs/store/index.js';
 import { completionBody, thinCompletionEvent } from './completion-payload.js';
 import type { AttemptOutcome } from './send-attempt.js';
@@ -13,11 +15,11 @@ export const JOB_COMPLETED_EVENT = 'job.completed';
 const isUniqueViolation = (err: unknown) => err instanceof Prisma.PrismaClientKnownRequestError && err.code === 'P2002';
 
 /** A job's results in position order, read in pages so a large job is never loaded at once. */
-async function* resultEntries(db: Db, jobId: string, pageSize = 200): AsyncGenerator<ResultEntry> {
+async function* resultEntries(db: Db, jobId: string, link: FileLink | undefined, pageSize = 200): AsyncGenerator<ResultEntry> {
   let after = -1;
   for (;;) {
     const rows = await resultsFrom(db, jobId, after + 1, pageSize);
-    for (const row of rows) yield toResultEntry(row);
+    for (const row of rows) yield toResultEntry(row, link);
     const last = rows.at(-1);
     if (!last || rows.length < pageSize) return;
     after = last.position;
@@ -28,14 +30,15 @@ async function* resultEntries(db: Db, jobId: string, pageSize = 200): AsyncGener
  * The job's `job.completed` delivery, created at most once (unique on `completion_of`): a retried or
  * replayed caller gets the same delivery back. Null when the job asked for no webhook (or is gone).
  * The body is built here, once, so attempts and redeliveries send the same bytes after the job expires.
+ * `fileLinks` signs the links of the results' screenshots (with `webhook_include_results`).
  */
-export async function createCompletionDelivery(db: Db, jobId: string, baseUrl: string): Promise<{ deliveryId: string } | null> {
+export async function createCompletionDelivery(db: Db, jobId: string, baseUrl: string, fileLinks?: FileLinkSigner): Promise<{ deliveryId: string } | null> {
   const existing = await db.webhookDelivery.findUnique({ where: { completionOf: jobId }, select: { id: true } });
   if (existing) return { deliveryId: existing.id };
   const job = await findJob(db, jobId);
   if (!job?.webhookUrl) return null;
   const thin = thinCompletionEvent(job, baseUrl);
-  const body = await completionBody(thin, job.webhookIncludeResults ? resultEntries(db, jobId) : undefined);
+  const body = await completionBody(thin, job.webhookIncludeResults ? resultEntries(db, jobId, fileLinks ? jobFileLinks(fileLinks, job) : undefined) : undefined);
   try {
     const created = await db.webhookDelivery.create({
       data: { id: randomUUID(), accountId: job.accountId, jobId, completionOf: jobId, event: JOB_COMPLETED_EVENT, url: job.webhookUrl, body },

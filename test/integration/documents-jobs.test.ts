@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { proKey, startStack, type Stack } from '../support/stack.js';
 import { startFixtureServer, type FixtureServer } from '../support/fixture-server.js';
-import { apiClient, pollUntil } from '../support/api.js';
+import { apiClient, finishedJob } from '../support/api.js';
 import { sampleDocx, textPdf } from '../support/documents.js';
 
 /**
@@ -40,11 +40,8 @@ afterAll(async () => {
 type Entry = { url: string; markdown?: string; metadata?: { pages?: number; title?: string | null }; error?: string; error_code?: string };
 
 async function finished(kind: 'bulk' | 'crawl', key: string, body: object): Promise<{ final: Record<string, unknown>; byUrl: Map<string, Entry> }> {
-  const submitted = await api.post(`/${kind}`, body, key);
-  expect(submitted.status, JSON.stringify(submitted.body)).toBe(200);
-  const reads = await pollUntil(() => api.get(`/${kind}/${submitted.body.job_id}`, key), (r) => ['done', 'failed'].includes(r.body.status), 60_000, 150);
-  const final = reads.at(-1)!.body as Record<string, unknown>;
-  return { final, byUrl: new Map((final.results as Entry[]).map((entry) => [entry.url, entry])) };
+  const { job, byUrl } = await finishedJob<Entry>(api, kind, key, body, 60_000);
+  return { final: job, byUrl };
 }
 
 describe('documents in jobs', () => {

@@ -64,3 +64,21 @@ export async function pollUntil<T>(read: () => Promise<T>, done: (value: T) => b
     await new Promise((r) => setTimeout(r, intervalMs));
   }
 }
+
+/**
+ * Submits a job, waits until it is done or failed (throwing on any other submission status), and returns
+ * the last read and its results by URL (the first page of results: keep jobs small).
+ */
+export async function finishedJob<E extends { url: string }>(
+  api: ReturnType<typeof apiClient>,
+  kind: 'bulk' | 'crawl',
+  key: string,
+  body: object,
+  timeoutMs = 90_000,
+): Promise<{ job: Record<string, any>; byUrl: Map<string, E> }> {
+  const submitted = await api.post(`/${kind}`, body, key);
+  if (submitted.status !== 200) throw new Error(`POST /${kind} answered ${submitted.status}: ${JSON.stringify(submitted.body)}`);
+  const reads = await pollUntil(() => api.get(`/${kind}/${submitted.body.job_id}`, key), (r) => ['done', 'failed'].includes(r.body.status), timeoutMs, 150);
+  const job = reads.at(-1)!.body as Record<string, any>;
+  return { job, byUrl: new Map((job.results as E[]).map((entry) => [entry.url, entry])) };
+}

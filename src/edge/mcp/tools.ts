@@ -53,7 +53,7 @@ export function registerPithTools(server: McpServer, deps: AppDeps, caller: Auth
     {
       title: 'Queue a bulk extraction',
       description:
-        'Queues many URLs for extraction and returns the job at once (`job_id`, `status: queued`); it does not wait. Follow with `wait_for_job` or `get_job`. Same arguments and result as POST /bulk. Needs the `bulk` scope; counts as one request per URL.',
+        'Queues many URLs for extraction and returns the job at once (`job_id`, `status: queued`); it does not wait. Follow with `wait_for_job` or `get_job`. Takes the page fields of `extract` too (`formats`, `render_js`, `include_tags`, `exclude_tags`, `actions`, `wait_for`, `headers`, `viewport`, `mobile`, `quality`, `chunk_tokens`) and applies them to every URL; screenshots come as links in each result. Same arguments and result as POST /bulk. Needs the `bulk` scope; counts as one request per URL.',
       inputSchema: bulkBody,
       annotations: { readOnlyHint: false, openWorldHint: true },
     },
@@ -69,7 +69,7 @@ export function registerPithTools(server: McpServer, deps: AppDeps, caller: Auth
     {
       title: 'Queue a crawl of a site',
       description:
-        'Follows same-site links from `url` breadth-first up to `depth` and `limit`, extracting every page (and linked PDF and DOCX files with `include_documents: true`); returns the job at once. `sitemap`: `skip` (default), `include` (also crawl the URLs of the site\'s sitemaps) or `only` (the start page and the sitemap URLs, no links followed). Follow with `wait_for_job` or `get_job`. Same arguments and result as POST /crawl. Needs the `crawl` scope and the Pro plan or above; counts as one request per page.',
+        'Follows same-site links from `url` breadth-first up to `depth` and `limit`, extracting every page (and linked PDF and DOCX files with `include_documents: true`); returns the job at once. `sitemap`: `skip` (default), `include` (also crawl the URLs of the site\'s sitemaps) or `only` (the start page and the sitemap URLs, no links followed). Follow with `wait_for_job` or `get_job`. Takes the page fields of `extract` too and applies them to every page (links are followed whatever `formats` keeps). Same arguments and result as POST /crawl. Needs the `crawl` scope and the Pro plan or above; counts as one request per page.',
       inputSchema: crawlBody,
       annotations: { readOnlyHint: false, openWorldHint: true },
     },
@@ -111,7 +111,7 @@ export function registerPithTools(server: McpServer, deps: AppDeps, caller: Auth
         await admit();
         const page = pageOf(args);
         await meterAs(ENDPOINTS.jobRead, true);
-        return readJob(deps.db, args.job_id, reader, undefined, page);
+        return readJob(deps, args.job_id, reader, undefined, page);
       }),
   );
 
@@ -128,7 +128,7 @@ export function registerPithTools(server: McpServer, deps: AppDeps, caller: Auth
       run(async () => {
         await admit();
         await meterAs(ENDPOINTS.jobRead, true);
-        return waitForJob(deps.db, args.job_id, reader, args.timeout_seconds * 1000, extra.signal);
+        return waitForJob(deps, args.job_id, reader, args.timeout_seconds * 1000, extra.signal);
       }),
   );
 

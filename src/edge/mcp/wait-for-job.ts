@@ -1,7 +1,6 @@
 import { setTimeout as sleep } from 'node:timers/promises';
-import type { Db } from '../../db/prisma.js';
 import { jobStatus } from '../../jobs/store/index.js';
-import { readJob, type JobReader, type JobRead, type ResultsPage } from '../../jobs/read.js';
+import { readJob, type JobReadDeps, type JobReader, type JobRead, type ResultsPage } from '../../jobs/read.js';
 
 const FINISHED_STATUSES = new Set(['done', 'failed', 'cancelled']);
 /** Status checks while waiting read one column, not the results. */
@@ -12,8 +11,9 @@ const POLL_INTERVAL_MS = 500;
  * passed (or the host gave up on the call), and answers the job as it is then: finished, or the progress
  * so far. A caller that sees `queued` or `running` calls again.
  */
-export async function waitForJob(db: Db, jobId: string, reader: JobReader, timeoutMs: number, signal?: AbortSignal, page?: ResultsPage): Promise<JobRead> {
-  const first = await readJob(db, jobId, reader, undefined, page);
+export async function waitForJob(deps: JobReadDeps, jobId: string, reader: JobReader, timeoutMs: number, signal?: AbortSignal, page?: ResultsPage): Promise<JobRead> {
+  const { db } = deps;
+  const first = await readJob(deps, jobId, reader, undefined, page);
   if (FINISHED_STATUSES.has(first.status)) return first;
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline && !signal?.aborted) {
@@ -21,5 +21,5 @@ export async function waitForJob(db: Db, jobId: string, reader: JobReader, timeo
     const status = await jobStatus(db, jobId);
     if (!status || FINISHED_STATUSES.has(status)) break;
   }
-  return readJob(db, jobId, reader, undefined, page);
+  return readJob(deps, jobId, reader, undefined, page);
 }

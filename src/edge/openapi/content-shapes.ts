@@ -57,10 +57,6 @@ const contentFields = {
   metrics: MetricsSchema,
 };
 
-const ResultSuccessSchema = z
-  .object({ url: z.string(), ...contentFields })
-  .meta({ id: 'ResultSuccess', description: 'A URL that was extracted: every content field is present.' });
-
 const ResultFailureSchema = z
   .object({
     url: z.string(),
@@ -68,8 +64,6 @@ const ResultFailureSchema = z
     error_code: ErrorEnvelopeSchema.shape.error.shape.code.meta({ description: 'A code of the error table, e.g. `fetch_failed`, `target_http_error`, `robots_disallowed`.' }),
   })
   .meta({ id: 'ResultFailure', description: 'A URL that failed: no content fields. One URL failing never fails the job.' });
-
-export const ResultEntrySchema = z.union([ResultSuccessSchema, ResultFailureSchema]).meta({ id: 'ResultEntry', description: 'The outcome of one URL.' });
 
 export const ScreenshotSchema = z
   .object({
@@ -80,12 +74,12 @@ export const ScreenshotSchema = z
     height: z.int(),
     truncated: z.boolean().meta({ description: 'A full-page capture cut at 16,384 px.' }),
     size_bytes: z.int(),
-    expires_at: z.iso.datetime().meta({ description: 'The file is kept as long as job results: 6 hours.' }),
+    expires_at: z.iso.datetime().meta({ description: "When the link stops working. POST /extract: 6 hours, the file's lifetime. In a job the file lives as long as the job's results: its links are made when the job is read, until the job's `expires_at` once it finished (6 hours from the read while it runs)." }),
     data: z.string().optional().meta({ description: 'The image, base64, with `screenshot_inline: true`.' }),
   })
   .meta({ id: 'Screenshot', description: 'A stored screenshot.' });
 
-/** What the browser captured for POST /extract (screenshots, actions). */
+/** What the browser captured for a page (POST /extract, and each page of a job): screenshots, actions. */
 const captureFields = {
   screenshot: ScreenshotSchema.optional().meta({ description: 'With `formats: ["screenshot"]`: the viewport of the final page.' }),
   screenshot_full_page: ScreenshotSchema.optional().meta({ description: 'With `formats: ["screenshot@full_page"]`: the whole final page, at most 16,384 px tall.' }),
@@ -104,6 +98,12 @@ export const ExtractResponseSchema = z
     id: 'ExtractResponse',
     description: `The extracted page. Every format is present unless \`formats\` named a subset (${ALL_FORMATS.join(', ')}, screenshot, screenshot@full_page); then only those and \`url\` (and \`actions\` when actions captured something).`,
   });
+
+const ResultSuccessSchema = z
+  .object({ url: z.string(), ...Object.fromEntries(Object.entries(contentFields).map(([name, schema]) => [name, schema.optional()])), ...captureFields })
+  .meta({ id: 'ResultSuccess', description: "A URL that was extracted: every content field is present unless the job's `formats` named a subset; screenshots and action captures when the job asked for them." });
+
+export const ResultEntrySchema = z.union([ResultSuccessSchema, ResultFailureSchema]).meta({ id: 'ResultEntry', description: 'The outcome of one URL.' });
 
 export const JobObjectSchema = z
   .object({

@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import type { PageRequest } from '../../contract/requests.js';
 import { bulkBody, crawlBody, createKeyBody, extractBody, jobReadQuery, logsQuery, mapBody, registerBody, searchBody } from '../../contract/requests.js';
 
 /**
@@ -15,37 +16,45 @@ function documentedHttpUrl<S extends z.ZodType>(schema: S): S {
 
 export const RegisterRequest = registerBody.meta({ id: 'RegisterRequest', description: 'Creates an account on the free plan.' });
 
+/** The page fields (the same on /extract, /bulk and /crawl: contract/requests.ts), documented once. */
+function documentedPageFields(shape: Pick<typeof extractBody.shape, keyof PageRequest>) {
+  return {
+    formats: shape.formats.meta({
+      description:
+        'Content formats (`markdown`, `html`, `links`, `blocks`, `chunks`, `metadata`, `metrics`) and images of the rendered page: `screenshot` (the viewport) and `screenshot@full_page` (the whole page, cut at 16,384 px). Screenshots need the browser (Pro, Growth, Enterprise). Naming only screenshots skips extraction. Default: every content format.',
+    }),
+    render_js: shape.render_js.meta({
+      description:
+        '`true`: render every page in Chromium first. `false`: never. `"auto"` (the default on plans with rendering; Free fetches only): fetch, and render only when the HTML is an app shell (little text, a framework mount point or a "needs JavaScript" notice, and scripts); `metadata.rendered` says which happened. Screenshots, `actions`, `wait_for`, `viewport` and `mobile` imply rendering; with `render_js: false` they are 422.',
+    }),
+    include_tags: shape.include_tags.meta({
+      description:
+        "CSS selectors (at most 20, 300 characters each): the parts of the page that are the content. Their matches, in document order (a match inside another counted once), replace main-content detection; scripts and styles in them are dropped. HTML pages only (with or without `render_js`); documents ignore it. Matching nothing is 422 `no_content`.",
+    }),
+    exclude_tags: shape.exclude_tags.meta({
+      description: 'CSS selectors (at most 20, 300 characters each): parts of the page dropped before main-content detection (and before `include_tags`). HTML pages only.',
+    }),
+    actions: shape.actions.meta({
+      description:
+        'Up to 50 page actions, run in order in the browser after the page settles and before it is captured: `wait {ms | selector}`, `click {selector}`, `write {text}` (types into the focused element: click it first), `press {key}` (`Enter`, `Tab`, `ArrowDown`, a character, with `Control+` etc.), `scroll {direction: up|down, amount?}` (pixels; default one viewport), `screenshot {full_page?}`, `scrape` (the markdown at that point). Each action has `timeout_ms` (default 5000, at most 30000) and all of them share the request\'s `timeout_ms`. A failing action is 422 `action_failed` with `action_index`; one that leads the page to a refused address is 422 `unsafe_url`. No JavaScript of the caller\'s is run.',
+    }),
+    wait_for: shape.wait_for.meta({ description: 'A CSS selector that must be in the page (after the actions) before it is captured; not there within `timeout_ms` is 422 `action_failed`.' }),
+    headers: shape.headers.meta({
+      description:
+        'Extra request headers (at most 20) sent to the page\'s own origin only: the page, and with rendering its same-origin sub-requests; never to other origins or after a redirect to one. A `Cookie` header becomes cookies of that origin. Connection headers (`Host`, `Content-Length`, …) are refused.',
+    }),
+    viewport: shape.viewport.meta({ description: 'Browser window in CSS pixels (320–3840 × 240–4320). Default 1280×800, or 390×844 with `mobile`. Screenshots are this size (device scale 1).' }),
+    mobile: shape.mobile.meta({ description: 'Emulate a phone: touch, the mobile viewport meta honoured, 390×844 unless `viewport` says otherwise.' }),
+    quality: shape.quality.meta({ description: 'JPEG quality 1–100: screenshots become JPEG instead of PNG.' }),
+    chunk_tokens: shape.chunk_tokens.meta({ description: 'Token bound per chunk of `chunks` (64–8192, default 512; cl100k_base tokens).' }),
+  };
+}
+
 // safeExtend: extractBody carries refinements (browser fields need the browser), which plain extend refuses to copy.
 export const ExtractRequest = extractBody
   .safeExtend({
     url: documentedHttpUrl(extractBody.shape.url),
-    formats: extractBody.shape.formats.meta({
-      description:
-        'Content formats (`markdown`, `html`, `links`, `blocks`, `chunks`, `metadata`, `metrics`) and images of the rendered page: `screenshot` (the viewport) and `screenshot@full_page` (the whole page, cut at 16,384 px). Screenshots need the browser (Pro, Growth, Enterprise). Naming only screenshots skips extraction. Default: every content format.',
-    }),
-    render_js: extractBody.shape.render_js.meta({
-      description:
-        '`true`: render every page in Chromium first. `false`: never. `"auto"` (the default on plans with rendering; Free fetches only): fetch, and render only when the HTML is an app shell (little text, a framework mount point or a "needs JavaScript" notice, and scripts); `metadata.rendered` says which happened. Screenshots, `actions`, `wait_for`, `viewport` and `mobile` imply rendering; with `render_js: false` they are 422.',
-    }),
-    include_tags: extractBody.shape.include_tags.meta({
-      description:
-        "CSS selectors (at most 20, 300 characters each): the parts of the page that are the content. Their matches, in document order (a match inside another counted once), replace main-content detection; scripts and styles in them are dropped. HTML pages only (with or without `render_js`); documents ignore it. Matching nothing is 422 `no_content`.",
-    }),
-    exclude_tags: extractBody.shape.exclude_tags.meta({
-      description: 'CSS selectors (at most 20, 300 characters each): parts of the page dropped before main-content detection (and before `include_tags`). HTML pages only.',
-    }),
-    actions: extractBody.shape.actions.meta({
-      description:
-        'Up to 50 page actions, run in order in the browser after the page settles and before it is captured: `wait {ms | selector}`, `click {selector}`, `write {text}` (types into the focused element: click it first), `press {key}` (`Enter`, `Tab`, `ArrowDown`, a character, with `Control+` etc.), `scroll {direction: up|down, amount?}` (pixels; default one viewport), `screenshot {full_page?}`, `scrape` (the markdown at that point). Each action has `timeout_ms` (default 5000, at most 30000) and all of them share the request\'s `timeout_ms`. A failing action is 422 `action_failed` with `action_index`; one that leads the page to a refused address is 422 `unsafe_url`. No JavaScript of the caller\'s is run.',
-    }),
-    wait_for: extractBody.shape.wait_for.meta({ description: 'A CSS selector that must be in the page (after the actions) before it is captured; not there within `timeout_ms` is 422 `action_failed`.' }),
-    headers: extractBody.shape.headers.meta({
-      description:
-        'Extra request headers (at most 20) sent to the page\'s own origin only: the page, and with rendering its same-origin sub-requests; never to other origins or after a redirect to one. A `Cookie` header becomes cookies of that origin. Connection headers (`Host`, `Content-Length`, …) are refused.',
-    }),
-    viewport: extractBody.shape.viewport.meta({ description: 'Browser window in CSS pixels (320–3840 × 240–4320). Default 1280×800, or 390×844 with `mobile`. Screenshots are this size (device scale 1).' }),
-    mobile: extractBody.shape.mobile.meta({ description: 'Emulate a phone: touch, the mobile viewport meta honoured, 390×844 unless `viewport` says otherwise.' }),
-    quality: extractBody.shape.quality.meta({ description: 'JPEG quality 1–100: screenshots become JPEG instead of PNG.' }),
+    ...documentedPageFields(extractBody.shape),
     screenshot_inline: extractBody.shape.screenshot_inline.meta({ description: 'Also return each screenshot base64-encoded in its `data` field (the file is stored and linked either way).' }),
   })
   .meta({
@@ -54,13 +63,21 @@ export const ExtractRequest = extractBody
   });
 
 const bulkUrls = bulkBody.shape.urls;
+/** What the page fields mean in a job: every page gets them, and its screenshots live as long as the job's results. */
+const JOB_PAGE_FIELDS =
+  'The page fields (`formats`, `render_js`, `include_tags`, `exclude_tags`, `actions`, `wait_for`, `headers`, `viewport`, `mobile`, `quality`, `chunk_tokens`) mean what they mean on POST /extract and apply to every page of the job; its screenshots are linked from each result (no `screenshot_inline`) and live as long as the job\'s results.';
+
 export const BulkRequest = bulkBody
   // clone keeps the array's own checks (min 1) while its element gains the pattern.
-  .extend({ urls: bulkUrls.clone({ ...bulkUrls.def, element: documentedHttpUrl(bulkUrls.element) }).meta({ description: 'URLs to extract; the count is capped by plan.' }) })
-  .meta({ id: 'BulkRequest', description: 'Queues every URL for extraction and answers at once with the job.' });
+  .safeExtend({
+    urls: bulkUrls.clone({ ...bulkUrls.def, element: documentedHttpUrl(bulkUrls.element) }).meta({ description: 'URLs to extract; the count is capped by plan.' }),
+    ...documentedPageFields(bulkBody.shape),
+  })
+  .meta({ id: 'BulkRequest', description: `Queues every URL for extraction and answers at once with the job. ${JOB_PAGE_FIELDS}` });
 
 export const CrawlRequest = crawlBody
-  .extend({
+  .safeExtend({
+    ...documentedPageFields(crawlBody.shape),
     url: documentedHttpUrl(crawlBody.shape.url).meta({ description: 'Start URL; only same-site links are followed (`www.` ignored; subdomains with `allow_subdomains`).' }),
     depth: crawlBody.shape.depth.meta({ description: 'Link depth followed from the start page (0: the start page only). Capped by plan: 5 Pro, 10 Growth, 20 Enterprise (422 `crawl_depth_exceeded`).' }),
     limit: crawlBody.shape.limit.meta({ description: 'Most pages fetched. Above the plan cap (500 Pro, 5000 Growth, 50000 Enterprise) it is lowered to the cap.' }),
@@ -72,7 +89,7 @@ export const CrawlRequest = crawlBody
         "`skip` (default): follow links only. `include`: once the start page is fetched, also admit the URLs of the site's sitemaps (as `POST /map` finds them, within its bounds), after the start page's links, under the same rules as links (same site, patterns, policy, robots.txt) and within `limit`; they count as depth 1. `only`: the start page and the sitemap URLs, following no links.",
     }),
   })
-  .meta({ id: 'CrawlRequest', description: 'Crawls breadth-first from `url` and answers at once with the job.' });
+  .meta({ id: 'CrawlRequest', description: `Crawls breadth-first from \`url\` and answers at once with the job. ${JOB_PAGE_FIELDS} Links are followed whatever \`formats\` keeps.` });
 
 // safeExtend: searchBody carries a refinement (`formats` only with `extract`), which plain extend refuses to copy.
 export const SearchRequest = searchBody

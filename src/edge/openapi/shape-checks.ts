@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import type { ExtractedContent } from '../../extraction/types.js';
+import type { CapturedFiles } from '../../pages/captured-files.js';
 import type { JobObject } from '../../jobs/view.js';
 import type { Registration } from '../../accounts/registration.js';
 import type { KeyView } from '../../accounts/key-management.js';
@@ -23,7 +24,7 @@ type Documents<Doc extends z.ZodType, Code> = [z.infer<Doc>] extends [Code] ? tr
 type SuccessEntry = Exclude<z.infer<typeof ResultEntrySchema>, { error: string }>;
 
 export type DocumentedShapesMatchCode = [
-  [SuccessEntry] extends [{ url: string } & ExtractedContent] ? true : never,
+  [SuccessEntry] extends [{ url: string } & Partial<ExtractedContent> & CapturedFiles] ? true : never,
   Documents<typeof JobObjectSchema, Omit<JobObject, 'results'>>,
   Documents<typeof RegistrationSchema, Registration>,
   Documents<typeof ApiKeySchema, KeyView>,

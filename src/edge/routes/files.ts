@@ -6,6 +6,7 @@ import { authOf } from '../middleware/auth.js';
 import { protect } from '../middleware/protect.js';
 import { ApiError } from '../../contract/errors.js';
 import { findLiveFile, type StoredFileRow } from '../../files/file-store.js';
+import { jobResultsKept } from '../../jobs/read.js';
 
 type FileState = PithState & { signedFor?: string };
 
@@ -36,10 +37,12 @@ export function fileRoutes(deps: AppDeps): Router<FileState> {
   router.get('/files/:file_id', keyOrSignedLink(deps), async (ctx) => {
     const id = ctx.params.file_id ?? '';
     const file: StoredFileRow | undefined = await findLiveFile(deps.db, id);
-    if (!file) throw new ApiError('file_not_found', `No file ${id}, or its lifetime has passed`);
+    // A job's screenshot lives as long as the job's results.
+    if (!file || (file.jobId !== null && !(await jobResultsKept(deps.db, file.jobId)))) throw new ApiError('file_not_found', `No file ${id}, or its lifetime has passed`);
     if (ctx.state.signedFor !== id && file.accountId !== authOf(ctx.state).accountId) {
       throw new ApiError('forbidden', 'This file belongs to another account');
     }
+    // A job's file may outlive its nominal date (its job decides), so caches keep it no longer than that date either way.
     const secondsLeft = Math.max(0, Math.floor((file.expiresAt.getTime() - Date.now()) / 1000));
     ctx.set('Cache-Control', `private, max-age=${secondsLeft}`);
     ctx.set('Content-Disposition', `inline; filename="${file.id}.${file.contentType === 'image/png' ? 'png' : 'jpg'}"`);

@@ -44,11 +44,11 @@ export function jobReadRoutes(deps: AppDeps): Router<JobReadState> {
   const router = new Router<JobReadState>();
   for (const kind of ['bulk', 'crawl'] as const) {
     router.get(`/${kind}/:job_id`, keyOrJobToken(deps, kind), async (ctx) => {
-      ctx.body = await readJob(deps.db, ctx.params.job_id ?? '', readerOf(ctx.state), kind, pageOf(ctx.query));
+      ctx.body = await readJob(deps, ctx.params.job_id ?? '', readerOf(ctx.state), kind, pageOf(ctx.query));
     });
   }
   router.get('/jobs/:job_id', ...(protect(deps) as Middleware<JobReadState>[]), metered(deps, { neverRefuse: true }) as Middleware<JobReadState>, async (ctx) => {
-    ctx.body = await readJob(deps.db, ctx.params.job_id ?? '', readerOf(ctx.state), undefined, pageOf(ctx.query));
+    ctx.body = await readJob(deps, ctx.params.job_id ?? '', readerOf(ctx.state), undefined, pageOf(ctx.query));
   });
   return router;
 }

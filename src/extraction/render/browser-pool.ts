@@ -91,6 +91,8 @@ export class BrowserPool {
   private lastLaunchFailure: { at: number; error: RenderUnavailableError } | undefined;
   /** The next render's page, being prepared or ready. */
   private spare: Promise<PreparedPage | undefined> | undefined;
+  /** Used pages being closed after their renders answered. */
+  private readonly disposing = new Set<Promise<void>>();
   private closed = false;
 
   constructor(private readonly options: BrowserPoolOptions = {}) {
@@ -124,11 +126,7 @@ export class BrowserPool {
   async render(url: string, options: RenderOptions = {}): Promise<RenderedPage> {
     const target = parseTarget(url);
     const release = await this.slots.acquire();
-    try {
-      return await this.renderWith(target, options);
-    } finally {
-      release();
-    }
+    return this.renderWith(target, options, release);
   }
 
   /** Closes every browser; later renders fail with RenderUnavailableError. */
@@ -137,6 +135,7 @@ export class BrowserPool {
     this.current = undefined;
     const spare = await this.takeSpare();
     if (spare) await this.dispose(spare);
+    await Promise.all(this.disposing);
     await Promise.all([...this.open].map((generation) => this.shutDown(generation)));
   }
 
@@ -246,14 +245,12 @@ export class BrowserPool {
     if (spare && !spare.generation.retired && spare.allowPrivate === allowPrivate && spare.userAgent === userAgent && spare.mobile === mobile && spare.context.browser()?.isConnected()) {
       // A page counts against its browser's `pagesPerBrowser` when it is used, not when it is made ready.
       spare.generation.served++;
-      this.refillSpare(allowPrivate, userAgent);
       return spare;
     }
     if (spare) void this.dispose(spare);
     const generation = await this.leaseBrowser();
     try {
       const prepared = await this.prepare(generation, allowPrivate, userAgent, mobile);
-      if (!mobile) this.refillSpare(allowPrivate, userAgent);
       return prepared;
     } catch (err) {
       this.returnLease(generation);
@@ -283,15 +280,43 @@ export class BrowserPool {
 
   private async dispose(prepared: PreparedPage): Promise<void> {
     await prepared.context.close().catch(() => undefined);
-    await prepared.proxy.close();
+    await prepared.proxy.close().catch(() => undefined);
     this.returnLease(prepared.generation);
   }
 
-  private async renderWith(target: URL, options: RenderOptions): Promise<RenderedPage> {
+  /**
+   * Closes a used page after its render has answered: closing a context takes 15–20 ms (more after a heavy page)
+   * (`npm run bench:render`) that the caller need not wait for. Its page slot is released only once it is
+   * closed, so no more than `maxConcurrentPages` contexts ever exist; `close()` waits for these.
+   */
+  private disposeLater(prepared: PreparedPage, release: () => void): void {
+    const disposal = this.dispose(prepared).finally(() => {
+      this.disposing.delete(disposal);
+      release();
+    });
+    this.disposing.add(disposal);
+  }
+
+  /** Renders into a prepared page; `release` frees the render's slot once that page is closed. */
+  private async renderWith(target: URL, options: RenderOptions, release: () => void): Promise<RenderedPage> {
     const timeoutMs = options.timeoutMs ?? this.options.timeoutMs ?? 15_000;
     const session = options.session ?? {};
-    const prepared = await this.pageFor(target, options);
+    let prepared: PreparedPage;
+    try {
+      prepared = await this.pageFor(target, options);
+    } catch (err) {
+      release();
+      throw err;
+    }
     const { guard, context, page } = prepared;
+    // The next page is prepared while this one waits for its network to settle (mostly idle time), not while
+    // it loads: a renderer starting then slows this page's load as much as it saves the next one.
+    let refilled = false;
+    const refill = () => {
+      if (refilled || prepared.mobile) return;
+      refilled = true;
+      this.refillSpare(prepared.allowPrivate, prepared.userAgent);
+    };
     try {
       guard.useFor({
         blockedResourceTypes: wantsPixels(session) ? BLOCKED_FOR_PIXELS : BLOCKED_FOR_TEXT,
@@ -305,9 +330,10 @@ export class BrowserPool {
       } catch (err) {
         throw renderFailure(err, target);
       }
-      return await withDeadline(renderPage(page, guard, target, { timeoutMs, settleMs: this.options.settleMs ?? 2_000 }, session), timeoutMs, target);
+      return await withDeadline(renderPage(page, guard, target, { timeoutMs, settleMs: this.options.settleMs ?? 2_000, onDocument: refill }, session), timeoutMs, target);
     } finally {
-      await this.dispose(prepared);
+      this.disposeLater(prepared, release);
+      refill();
     }
   }
 }

@@ -1,32 +1,42 @@
 import type { Page } from 'playwright';
 
 /**
- * How long a page must have no request in flight to count as settled. Playwright's `networkidle` waits
- * 500 ms, which is most of a loopback render (`npm run bench:render`: p50 820 ms with it, one page at a
- * time; 330 ms without). A script that fetches its content starts the next request as soon as the last
- * one answers, so a chain of fetches never leaves the page quiet this long; a page that polls forever
- * is cut off by the render's `settleMs` as before.
+ * How long a page must have no request in flight before it is checked for being settled. Playwright's
+ * `networkidle` waits 500 ms, most of a loopback render. A chain of fetches (each started by the last
+ * one's handler) needs no window at all: `settle` (render-page.ts) also waits for the page's event loop to
+ * drain and starts over if a request started meanwhile. What the window still covers is a script that
+ * waits on a short timer before fetching. `npm run bench:render`, one render at a time: p50 ~700 ms with
+ * 250 ms, ~550 ms with 100 ms; no render of 1,000 came back without its content with either.
  */
-export const QUIET_WINDOW_MS = 250;
+export const QUIET_WINDOW_MS = 100;
 const POLL_MS = 20;
 
 /** Counts a page's requests in flight from the moment it is created; attach before navigating. */
 export class NetworkActivity {
   private inFlight = 0;
   private lastChange = Date.now();
+  /** Request events seen so far (starts and ends): a caller compares two readings to learn whether anything happened between. */
+  changes = 0;
 
   constructor(page: Page) {
     const started = () => {
       this.inFlight++;
+      this.changes++;
       this.lastChange = Date.now();
     };
     const ended = () => {
       this.inFlight = Math.max(0, this.inFlight - 1);
+      this.changes++;
       this.lastChange = Date.now();
     };
     page.on('request', started);
     page.on('requestfinished', ended);
     page.on('requestfailed', ended);
+  }
+
+  /** Nothing in flight now. */
+  get idle(): boolean {
+    return this.inFlight === 0;
   }
 
   /**

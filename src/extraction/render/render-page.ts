@@ -26,6 +26,8 @@ export interface PageTiming {
   timeoutMs: number;
   /** Longest wait for the network to fall quiet after `load`; dynamic pages keep fetching, so it is capped. */
   settleMs: number;
+  /** Called once the main document has arrived, before the page settles. */
+  onDocument?: () => void;
 }
 
 /** Kept back from the waits so there is time to serialize the DOM before the deadline. */
@@ -34,16 +36,26 @@ function serializeReserveMs(timeoutMs: number): number {
 }
 
 /**
- * Waits for `load`, then for the network to fall quiet (`NetworkActivity`), each only as long as the
- * budget allows. A page that never settles is still rendered as it stands: its document has already arrived.
+ * Waits for `load`, then until the page is settled: no request in flight for a quiet window, and still
+ * none after the page's event loop has drained (`pageIdle`) — the last response's handlers have run, and
+ * whatever fetch they start restarts the wait. The whole wait is capped by `settleMs` (a page that polls
+ * forever) and the budget; a page that never settles is still rendered as it stands: its document has
+ * already arrived.
  */
 async function settle(page: Page, network: NetworkActivity, deadline: number, timing: PageTiming): Promise<void> {
   const budget = () => deadline - serializeReserveMs(timing.timeoutMs) - Date.now();
   if (budget() > 0) await page.waitForLoadState('load', { timeout: budget() }).catch(() => undefined);
-  const idleWait = Math.min(timing.settleMs, budget());
-  if (idleWait > 0) await network.quiet(idleWait);
-  const idleBudget = Math.min(IDLE_CALLBACK_MS, budget());
-  if (idleBudget > 0) await pageIdle(page, idleBudget);
+  const settleEnd = Date.now() + timing.settleMs;
+  const left = () => Math.min(settleEnd - Date.now(), budget());
+  while (left() > 0) {
+    await network.quiet(left());
+    const seen = network.changes;
+    const idleBudget = Math.min(IDLE_CALLBACK_MS, budget());
+    if (idleBudget > 0) await pageIdle(page, idleBudget);
+    // Request events reach us over the DevTools protocol a little after the page sent them.
+    await new Promise((resolve) => setTimeout(resolve, Math.max(0, Math.min(EVENT_LAG_MS, left()))));
+    if (network.changes === seen && network.idle) return;
+  }
 }
 
 /**
@@ -63,6 +75,9 @@ async function pageIdle(page: Page, timeoutMs: number): Promise<void> {
   clearTimeout(timer);
 }
 
+/** How late a request's DevTools event may arrive after the page's script sent it, on a busy machine. */
+const EVENT_LAG_MS = 30;
+
 /** Opens `target` in `page` (of a guarded context), runs the session's actions and returns its rendered DOM and captures. */
 export async function renderPage(page: Page, guard: SsrfRouteGuard, target: URL, timing: PageTiming, session: BrowserSession = {}): Promise<RenderedPage> {
   const deadline = Date.now() + timing.timeoutMs;
@@ -80,6 +95,7 @@ export async function renderPage(page: Page, guard: SsrfRouteGuard, target: URL,
   const status = response.status();
   if (status < 200 || status >= 300) throw new ExtractionError('target_http_error', `${new URL(response.url()).host} answered HTTP ${status}`, status);
 
+  timing.onDocument?.();
   await settle(page, network, deadline, timing);
   // A script may have sent the main frame somewhere refused after load; what is left is not the page.
   const lateRefusal = guard.mainFrameRefusal(page);

@@ -1,3 +1,4 @@
+import type { PageOptions } from '../../pages/page-options.js';
 import type { CrawlScope } from './crawl-scope.js';
 import type { RobotsMode, SitemapMode } from '../../contract/vocabulary.js';
 
@@ -16,4 +17,6 @@ export interface StoredCrawlInput {
    * sitemap URLs and no page's links are followed.
    */
   sitemap?: Exclude<SitemapMode, 'skip'>;
+  /** How each page is loaded and what is kept; absent in crawls stored before page options (a plain fetch, everything kept). */
+  page?: PageOptions;
 }

@@ -1,6 +1,7 @@
 import { Prisma, type Job } from '@prisma/client';
 import type { Db } from '../../db/prisma.js';
 import { RESULT_LIFETIME_MS } from '../../contract/limits.js';
+import type { PageOptions } from '../../pages/page-options.js';
 
 /** Reads and updates of `jobs` rows (the one place besides insert-job.ts that writes them). */
 
@@ -21,6 +22,18 @@ export async function releaseIdempotencyKey(db: Db, jobId: string): Promise<void
 export async function jobStatus(db: Db, jobId: string): Promise<Job['status'] | null> {
   const job = await db.job.findUnique({ where: { id: jobId }, select: { status: true } });
   return job?.status ?? null;
+}
+
+/** What each page of a job needs to know of it: its account, and how to load the page (`input.page`, absent in older jobs). */
+export interface JobPageSettings {
+  accountId: string;
+  page: PageOptions | null;
+}
+
+/** Reads only `input->'page'`, not the whole input: a bulk job's input holds all of its URLs. */
+export async function jobPageSettings(db: Db, jobId: string): Promise<JobPageSettings | null> {
+  const [row] = await db.$queryRaw<{ account_id: string; page: PageOptions | null }[]>`SELECT account_id, input->'page' AS page FROM jobs WHERE id = ${jobId}::uuid`;
+  return row ? { accountId: row.account_id, page: row.page } : null;
 }
 
 /** Outbox: the job's workflow is started (only the first start is recorded). */
