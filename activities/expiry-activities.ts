@@ -1,6 +1,7 @@
 import type { Db } from '../src/db/prisma.js';
 import { purgeExpiredSearchDocuments } from '../src/search/purge-expired.js';
 import { purgeExpiredFiles } from '../src/files/file-store.js';
+import { purgeExpiredCacheEntries } from '../src/cache/page-cache-store.js';
 import { log } from '../src/observability/logger.js';
 import { deleteExpiredJobs } from '../src/jobs/store/index.js';
 import type { JobActivities } from '../workflows/activities.js';
@@ -15,6 +16,8 @@ export function createExpiryActivities({ db }: { db: Db }): Pick<JobActivities, 
       await purgeExpiredSearchDocuments(db);
       // Stored screenshots live as long as job results, and go with the same sweep.
       await purgeExpiredFiles(db);
+      // The content cache keeps entries CACHE_RETENTION_SECONDS; the same sweep drops older ones.
+      await purgeExpiredCacheEntries(db);
       let deleted = 0;
       for (;;) {
         const count = await deleteExpiredJobs(db, BATCH);

@@ -2,7 +2,7 @@ import { Context } from '@temporalio/activity';
 import { ApplicationFailure } from '@temporalio/common';
 import type { Db } from '../src/db/prisma.js';
 import type { Config } from '../src/config/config.js';
-import { extractPage } from '../src/extraction/index.js';
+import { extractWithCache } from '../src/cache/cached-extraction.js';
 import { jobPageSettings, markJobFinished, markJobRunning, storedOutcome, storeUrlOutcome, type JobPageSettings, type UrlOutcome } from '../src/jobs/store/index.js';
 import type { ExtractJobUrlInput, JobActivities } from '../workflows/activities.js';
 import type { HtmlExtractor } from '../src/extraction/threads/thread-pool.js';
@@ -54,7 +54,7 @@ export async function extractForJob(deps: JobActivityDeps, url: string, job: Job
     const options = job.page ? extractionOptionsOf(job.page) : {};
     const keepLinks = options.formats === undefined || options.formats.includes('links');
     const formats = needLinks && !keepLinks && options.formats ? [...options.formats, 'links' as const] : options.formats;
-    const extraction = await withHeartbeat(() => extractPage(url, { ...jobExtractionOptions(deps, job.robots), ...options, ...(formats ? { formats } : {}) }));
+    const extraction = await withHeartbeat(() => extractWithCache(deps, url, { ...jobExtractionOptions(deps, job.robots), ...options, ...(formats ? { formats } : {}) }, job.page?.maxAgeSeconds));
     const { links, ...withoutLinks } = extraction.content;
     const files = await storeCaptures(deps.db, { accountId: job.accountId, jobId: job.jobId }, extraction);
     return { outcome: { ok: true, content: { ...(keepLinks ? extraction.content : withoutLinks), ...files } }, links: links ?? [] };

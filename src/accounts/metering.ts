@@ -35,7 +35,7 @@ type Tx = Prisma.TransactionClient;
 
 /**
  * Reserves `units` of the month's allowance and records the usage event, atomically: the conditional
- * UPDATE admits a request only while `used + units <= allowance`, so concurrent requests at the edge
+ * upsert admits a request only while `used + units <= allowance`, so concurrent requests at the edge
  * admit exactly the remaining count. A batch that would exceed the allowance is refused whole
  * (429 `rate_limit_exceeded`, `retry_after` counting down to the next period).
  * Pass `tx` to make the reservation part of a larger transaction (a job and its metering).
@@ -43,21 +43,29 @@ type Tx = Prisma.TransactionClient;
 export async function meter(db: Db | Tx, request: MeterRequest, now = new Date()): Promise<{ used: number; allowance: number; eventId: bigint }> {
   const allowance = limitsOf(request.plan).includedRequestsPerMonth;
   const { start } = quotaPeriod(now);
-  const run = async (tx: Tx) => {
-    await tx.$executeRaw`INSERT INTO usage_counters (account_id, period_start, used) VALUES (${request.accountId}::uuid, ${start}, 0) ON CONFLICT DO NOTHING`;
-    // The event first, the counter last: the counter row is locked from its UPDATE to the commit, so
-    // nothing else should run in between.
-    const event = await tx.usageEvent.create({ data: { accountId: request.accountId, keyId: request.keyId, endpoint: request.endpoint, units: request.units } });
-    const rows = await tx.$queryRaw<{ used: number }[]>`
-      UPDATE usage_counters SET used = used + ${request.units}
-      WHERE account_id = ${request.accountId}::uuid AND period_start = ${start} AND (${request.neverRefuse === true} OR used + ${request.units} <= ${allowance})
-      RETURNING used`;
-    const used = rows[0]?.used;
-    // Thrown inside the transaction: the event above is rolled back with it.
-    if (used === undefined) throw quotaExceeded(request.units, allowance, now);
-    return { used, allowance, eventId: event.id };
-  };
-  return '$transaction' in db ? db.$transaction(run) : run(db);
+  const always = request.neverRefuse === true;
+  // One statement, one round trip: the counter row is created or raised only while the units fit (the
+  // row lock of ON CONFLICT re-checks against the latest count, so concurrent requests admit exactly
+  // what is left), and the event is written only when it was. It was a transaction of five round trips:
+  // 6–10 ms of a cached answer's ~20 (`npm run bench:cache`; 2–8 ms now). The casts matter: two bare
+  // parameters compared are typed as text, and '3' <= '1000' is false.
+  const rows = await db.$queryRaw<{ used: number; id: bigint }[]>`
+    WITH counter AS (
+      INSERT INTO usage_counters AS c (account_id, period_start, used)
+      SELECT ${request.accountId}::uuid, ${start}, ${request.units}::int
+      WHERE ${always}::boolean OR ${request.units}::int <= ${allowance}::int
+      ON CONFLICT (account_id, period_start) DO UPDATE SET used = c.used + EXCLUDED.used
+      WHERE ${always}::boolean OR c.used + EXCLUDED.used <= ${allowance}::int
+      RETURNING c.used
+    ), event AS (
+      INSERT INTO usage_events (account_id, key_id, endpoint, units)
+      SELECT ${request.accountId}::uuid, ${request.keyId}, ${request.endpoint}, ${request.units}::int FROM counter
+      RETURNING id
+    )
+    SELECT counter.used, event.id FROM counter, event`;
+  const row = rows[0];
+  if (!row) throw quotaExceeded(request.units, allowance, now);
+  return { used: row.used, allowance, eventId: row.id };
 }
 
 /**

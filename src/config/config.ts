@@ -60,6 +60,10 @@ const envSchema = z.object({
   JOB_EXPIRY_SWEEP_MS: z.coerce.number().int().min(1000).max(24 * 60 * 60 * 1000).default(10 * 60 * 1000),
   FETCH_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(15_000),
   FETCH_MAX_BYTES: z.coerce.number().int().min(1024).max(100 * 1024 * 1024).default(10 * 1024 * 1024),
+  /** The content cache (`max_age`): how long a stored extraction is kept, whatever the callers' `max_age`. */
+  CACHE_RETENTION_SECONDS: z.coerce.number().int().min(60).max(365 * 24 * 60 * 60).default(7 * 24 * 60 * 60),
+  /** Largest stored extraction (its JSON); a bigger one is answered but not kept. */
+  CACHE_ENTRY_MAX_BYTES: z.coerce.number().int().min(1024).max(64 * 1024 * 1024).default(4 * 1024 * 1024),
   /** Worker threads for the CPU-bound part of extraction per process; 0 runs it on the main thread. */
   EXTRACTION_THREADS: z.coerce.number().int().min(0).max(64).default(2),
   RENDER_CHROMIUM_PATH: z.string().min(1).default('/usr/bin/chromium'),

@@ -12,6 +12,9 @@ export const RESULTS_PAGE_MAX = 1000;
 
 /** `chunk_tokens`: its default and bounds. */
 export const DEFAULT_CHUNK_TOKENS = 512;
+
+/** `max_age`: the oldest stored extraction a caller may accept, in seconds (30 days; entries are kept CACHE_RETENTION_SECONDS anyway). */
+export const MAX_AGE_MAX_SECONDS = 30 * 24 * 60 * 60;
 export const MIN_CHUNK_TOKENS = 64;
 export const MAX_CHUNK_TOKENS = 8192;
 

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { ALL_FORMATS, EXTRACT_FORMATS, GRANTABLE_SCOPES, KEY_MODIFIERS, NAMED_KEYS, ROBOTS_MODES, SCREENSHOT_FORMATS, SITEMAP_MODES } from './vocabulary.js';
-import { BROWSER_LIMITS, MAP_DEFAULT_LIMIT, MAX_CHUNK_TOKENS, MIN_CHUNK_TOKENS, RESULTS_PAGE_DEFAULT, RESULTS_PAGE_MAX, SELECTOR_LIMITS } from './limits.js';
+import { BROWSER_LIMITS, MAP_DEFAULT_LIMIT, MAX_AGE_MAX_SECONDS, MAX_CHUNK_TOKENS, MIN_CHUNK_TOKENS, RESULTS_PAGE_DEFAULT, RESULTS_PAGE_MAX, SELECTOR_LIMITS } from './limits.js';
 import { parseHTML } from 'linkedom';
 
 /** Request bodies of the API, one zod schema each: validation and (later) the OpenAPI document come from here. */
@@ -173,6 +173,12 @@ const pageFields = {
     .max(MAX_CHUNK_TOKENS, { error: `must be at most ${MAX_CHUNK_TOKENS}` })
     .optional(),
   render_js: z.union([z.boolean(), z.literal('auto')], { error: 'must be true, false or "auto"' }).optional(),
+  max_age: z
+    .number({ error: 'must be a number' })
+    .int({ error: 'must be an integer' })
+    .min(0, { error: 'must be at least 0' })
+    .max(MAX_AGE_MAX_SECONDS, { error: `must be at most ${MAX_AGE_MAX_SECONDS} (30 days)` })
+    .optional(),
   include_tags: cssSelectors.optional(),
   exclude_tags: cssSelectors.optional(),
   actions: z.array(browserAction, { error: 'must be an array of actions' }).max(BROWSER_LIMITS.maxActions, { error: `must hold at most ${BROWSER_LIMITS.maxActions} actions` }).optional(),

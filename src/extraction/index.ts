@@ -1,7 +1,7 @@
 import { ExtractionError } from '../contract/extraction-error.js';
 import { decodeBody } from './decode.js';
 import type { ExtractOptions } from './extract.js';
-import { fetchPage, type FetchOptions } from '../net/safe-fetch.js';
+import { fetchPage, type FetchOptions, type Validators } from '../net/safe-fetch.js';
 import { inlineExtractor, type HtmlExtractor } from './threads/thread-pool.js';
 import { RenderUnavailableError, type BrowserPool, type RenderedPage } from './render/index.js';
 import type { BrowserSession, CapturedImage } from './render/browser-session.js';
@@ -38,11 +38,15 @@ export interface PageExtraction {
   screenshots: CapturedImage[];
   /** The markdown of the page at each `scrape` action (empty when that DOM had no main content). */
   scrapes: { actionIndex: number; url: string; markdown: string }[];
+  /** The fetched response's validators (none for a rendered page). */
+  validators: Validators;
+  /** With `validators` in the options: the server answered 304, so nothing was extracted (`content` is empty). */
+  notModified: boolean;
 }
 
-type LoadedPage =
-  | { url: string; html: string; rendered?: RenderedPage }
-  | { url: string; document: Uint8Array; kind: DocumentKind };
+type LoadedPage = ({ url: string; html: string; rendered?: RenderedPage } | { url: string; document: Uint8Array; kind: DocumentKind } | { url: string; notModified: true }) & {
+  validators?: Validators;
+};
 
 async function render(url: string, options: ExtractUrlOptions): Promise<RenderedPage> {
   if (!options.renderer) throw new ExtractionError('js_rendering_unavailable', 'JS rendering is not configured on this server');
@@ -65,29 +69,39 @@ async function loadPage(url: string, options: ExtractUrlOptions): Promise<Loaded
     return { url: page.url, html: page.html, rendered: page };
   }
   const page = await fetchPage(url, { ...options, oversizeError: documentOversize, ...(options.session?.headers ? { originHeaders: options.session.headers } : {}) });
+  if (page.notModified) return { url: page.url, notModified: true, validators: page.validators };
+  const { validators } = page;
   // The Content-Type, then the body's signature, picks the path; a missing type is sniffed as HTML (as browsers do).
   const { kind, type } = sniffBody(page.contentType, page.body);
   if (!kind) throw new ExtractionError('no_content', `${page.url} is ${type || 'of an unknown type'}; Pith extracts HTML pages, PDF, DOCX, plain text and markdown`);
-  if (kind !== 'html') return { url: page.url, document: page.body, kind };
+  if (kind !== 'html') return { url: page.url, document: page.body, kind, validators };
   const html = decodeBody(page.body, page.headerCharset);
   // `auto`: the browser only for an app shell, and only when it is up; otherwise the fetched page stands.
   if (options.renderJs === 'auto' && options.renderer?.available() && appShellVerdict(html).shell) {
     const rendered = await render(page.url, options).catch(() => undefined);
     if (rendered) return { url: rendered.url, html: rendered.html, rendered };
   }
-  return { url: page.url, html };
+  return { url: page.url, html, validators };
+}
+
+/**
+ * robots.txt for `url` in the options' mode: null when not consulted (`off`), else whether it allows the
+ * URL; `strict` throws `robots_disallowed` instead of answering false.
+ */
+export async function robotsVerdict(url: string, options: ExtractUrlOptions): Promise<boolean | null> {
+  if (!options.robots || options.robots === 'off') return null;
+  const allowed = await robotsAllows(url, options);
+  if (!allowed && options.robots === 'strict') {
+    throw new ExtractionError('robots_disallowed', `robots.txt of ${new URL(url).origin} disallows ${url} for ${ROBOTS_AGENT}`);
+  }
+  return allowed;
 }
 
 /** Fetches (or renders) one URL and extracts its main content, with the browser's captures. Throws ExtractionError with a contract code on failure. */
 export async function extractPage(url: string, options: ExtractUrlOptions): Promise<PageExtraction> {
-  let robotsAllowed: boolean | null = null;
-  if (options.robots && options.robots !== 'off') {
-    robotsAllowed = await robotsAllows(url, options);
-    if (!robotsAllowed && options.robots === 'strict') {
-      throw new ExtractionError('robots_disallowed', `robots.txt of ${new URL(url).origin} disallows ${url} for ${ROBOTS_AGENT}`);
-    }
-  }
+  const robotsAllowed = await robotsVerdict(url, options);
   const page = await loadPage(url, options);
+  if ('notModified' in page) return { content: {}, rendered: false, screenshots: [], scrapes: [], validators: page.validators ?? {}, notModified: true };
   const extractor = options.extractor ?? inlineExtractor;
   const extractOptions: ExtractOptions = {
     ...(options.formats ? { formats: options.formats } : {}),
@@ -119,7 +133,7 @@ export async function extractPage(url: string, options: ExtractUrlOptions): Prom
         }),
     })),
   );
-  return { content, rendered: rendered !== undefined, screenshots: rendered?.screenshots ?? [], scrapes };
+  return { content, rendered: rendered !== undefined, screenshots: rendered?.screenshots ?? [], scrapes, validators: page.validators ?? {}, notModified: false };
 }
 
 /** Fetches (or renders) one URL and extracts its main content. Throws ExtractionError with a contract code on failure. */

@@ -27,8 +27,12 @@ export interface Metadata {
   robots_allowed: boolean | null;
   /** Documents with pages (PDF): how many. Absent for web pages. */
   pages?: number;
-  /** Whether the page was rendered in Chromium (`render_js: true`, or `auto` found an app shell). POST /extract only. */
+  /** Whether the page was rendered in Chromium (`render_js: true`, or `auto` found an app shell). */
   rendered?: boolean;
+  /** With `max_age`: `hit` (the stored extraction answered), `miss` (fetched now), `bypass` (options the cache does not serve). */
+  cache?: 'hit' | 'miss' | 'bypass';
+  /** With `max_age`, on a hit: when the stored content was last known current (fetched, or confirmed by a 304). */
+  cached_at?: string | null;
 }
 
 export interface Metrics {

@@ -1,7 +1,7 @@
 import type { Config } from '../config/config.js';
 import { ApiError } from '../contract/errors.js';
 import { limitsOf, type PlanLimits } from '../contract/plans.js';
-import { normalizeCrawlUrl } from './crawl/normalize-url.js';
+import { normalizeUrl } from '../net/normalize-url.js';
 import type { BulkBody, CrawlBody } from '../contract/requests.js';
 import { tighten, type Policy } from '../accounts/key-policy.js';
 import { assertUrlsAccepted } from '../accounts/url-refusals.js';
@@ -79,7 +79,7 @@ export async function submitCrawlRequest(deps: JobServiceDeps, key: SubmittingKe
   const policy = tighten(key.policy, body);
   assertUrlsAccepted(deps.cfg, policy, [body.url], 'url');
   const extras = await submissionExtras(deps.cfg, body, context);
-  const startUrl = normalizeCrawlUrl(body.url) ?? body.url;
+  const startUrl = normalizeUrl(body.url) ?? body.url;
   return submitJob(deps, key, {
     kind: 'crawl',
     input: {

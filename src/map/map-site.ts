@@ -1,7 +1,7 @@
 import type { Policy } from '../accounts/key-policy.js';
 import type { SitemapMode } from '../contract/vocabulary.js';
 import { ExtractionError } from '../contract/extraction-error.js';
-import { normalizeCrawlUrl } from '../jobs/crawl/normalize-url.js';
+import { normalizeUrl } from '../net/normalize-url.js';
 import type { FetchOptions } from '../net/safe-fetch.js';
 import { LinkCollector, type MapLink } from './link-collector.js';
 import { MapBudget, type MapBudgetLimits } from './map-budget.js';
@@ -45,7 +45,7 @@ export interface MapResult {
  */
 export async function mapSite(request: MapRequest, options: MapOptions): Promise<MapResult> {
   const ctx: MapContext = { fetch: options.fetch, policy: options.policy, budget: new MapBudget(options.budget), skipped: [] };
-  const startUrl = normalizeCrawlUrl(request.url) ?? request.url;
+  const startUrl = normalizeUrl(request.url) ?? request.url;
   const scope = { startUrl, allowSubdomains: request.includeSubdomains, includePatterns: [], excludePatterns: [], allowDomains: options.policy.allowDomains, denyPatterns: options.policy.denyPatterns };
   const collector = new LinkCollector(scope, request.limit, options.policy.respectRobots, request.search ? searchWords(request.search) : [], ctx);
 

@@ -1,4 +1,4 @@
-import { normalizeCrawlUrl } from '../jobs/crawl/normalize-url.js';
+import { normalizeUrl } from '../net/normalize-url.js';
 import { boundedMap } from '../search/bounded-map.js';
 import type { MapContext } from './map-context.js';
 import { readSitemap } from './read-sitemap.js';
@@ -16,7 +16,7 @@ const SITEMAP_CONCURRENCY = 4;
 export async function walkSitemaps(roots: readonly string[], ctx: MapContext, take: (entries: readonly SitemapEntry[]) => Promise<boolean> | boolean): Promise<boolean> {
   const seen = new Set<string>();
   const fresh = (url: string, base?: string): string | null => {
-    const key = normalizeCrawlUrl(url, base);
+    const key = normalizeUrl(url, base);
     if (!key || seen.has(key)) return null;
     seen.add(key);
     return key;

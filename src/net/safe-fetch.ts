@@ -19,6 +19,17 @@ export interface FetchOptions {
   truncate?: boolean;
   /** The caller's headers (POST /extract `headers`): sent to the first URL's origin only, never after a redirect elsewhere. */
   originHeaders?: Record<string, string>;
+  /**
+   * A stored copy's validators: the request becomes conditional (`If-None-Match` / `If-Modified-Since`,
+   * to the first URL's origin only) and a 304 answers `notModified` instead of failing.
+   */
+  validators?: Validators;
+}
+
+/** What a response said about its version, for a later conditional request. */
+export interface Validators {
+  etag?: string;
+  lastModified?: string;
 }
 
 export interface FetchedPage {
@@ -31,6 +42,21 @@ export interface FetchedPage {
   headerCharset: string | undefined;
   /** Only with `truncate`: the body was cut at `maxBytes`. */
   truncated?: boolean;
+  /** The response's `ETag` / `Last-Modified` (what a later conditional request sends back). */
+  validators: Validators;
+  /** Only with `validators`: the server answered 304, the stored copy is current (the body is empty). */
+  notModified?: boolean;
+}
+
+function validatorsOf(headers: Headers): Validators {
+  const etag = headers.get('etag');
+  const lastModified = headers.get('last-modified');
+  return { ...(etag ? { etag } : {}), ...(lastModified ? { lastModified } : {}) };
+}
+
+function conditionalHeaders(validators: Validators | undefined): Record<string, string> {
+  if (!validators) return {};
+  return { ...(validators.etag ? { 'if-none-match': validators.etag } : {}), ...(validators.lastModified ? { 'if-modified-since': validators.lastModified } : {}) };
 }
 
 const agents = new WeakMap<AddressPolicy, Map<number, Agent>>();
@@ -131,6 +157,7 @@ export async function fetchPage(rawUrl: string, options: FetchOptions): Promise<
           'user-agent': options.userAgent,
           accept: 'text/html,application/xhtml+xml;q=0.9,text/plain;q=0.8,*/*;q=0.5',
           ...(options.originHeaders && url.origin === origin ? lowerCased(options.originHeaders) : {}),
+          ...(url.origin === origin ? conditionalHeaders(options.validators) : {}),
           'accept-encoding': 'gzip, deflate, br',
         },
       });
@@ -142,6 +169,10 @@ export async function fetchPage(rawUrl: string, options: FetchOptions): Promise<
       if (hop >= maxRedirects) throw new ExtractionError('fetch_failed', `More than ${maxRedirects} redirects from ${rawUrl}`);
       url = assertFetchableUrl(new URL(response.headers.get('location') ?? '', url).href, options.allowPrivate, policy);
       continue;
+    }
+    if (response.status === 304 && options.validators) {
+      await response.body?.cancel().catch(() => undefined);
+      return { url: url.href, status: 304, contentType: '', body: Buffer.alloc(0), headerCharset: undefined, validators: { ...options.validators, ...validatorsOf(response.headers) }, notModified: true };
     }
     if (response.status < 200 || response.status >= 300) {
       await response.body?.cancel().catch(() => undefined);
@@ -156,6 +187,6 @@ export async function fetchPage(rawUrl: string, options: FetchOptions): Promise<
       throw mapNetworkError(err, url);
     }
     const charsetMatch = /charset\s*=\s*"?([\w.:-]+)"?/i.exec(contentType);
-    return { url: url.href, status: response.status, contentType, body: read.body, headerCharset: charsetMatch?.[1], ...(read.truncated ? { truncated: true } : {}) };
+    return { url: url.href, status: response.status, contentType, body: read.body, headerCharset: charsetMatch?.[1], validators: validatorsOf(response.headers), ...(read.truncated ? { truncated: true } : {}) };
   }
 }

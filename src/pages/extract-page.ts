@@ -1,7 +1,8 @@
 import { userAgent, type Config } from '../config/config.js';
 import { ApiError } from '../contract/errors.js';
 import type { ExtractBody } from '../contract/requests.js';
-import { extractPage, type ExtractedContent } from '../extraction/index.js';
+import type { ExtractedContent } from '../extraction/index.js';
+import { extractWithCache } from '../cache/cached-extraction.js';
 import type { BrowserPool } from '../extraction/render/index.js';
 import type { HtmlExtractor } from '../extraction/threads/thread-pool.js';
 import { tighten, type Policy, type PolicyRequest } from '../accounts/key-policy.js';
@@ -51,7 +52,7 @@ export async function extractForAccount(deps: ExtractServiceDeps, caller: Extrac
   await caller.meter();
   try {
     const extraction = await timeExtraction('api', () =>
-      extractPage(request.url, {
+      extractWithCache(deps, request.url, {
         allowPrivate: deps.cfg.ALLOW_PRIVATE_TARGETS,
         timeoutMs: request.timeout_ms ?? deps.cfg.FETCH_TIMEOUT_MS,
         maxBytes: deps.cfg.FETCH_MAX_BYTES,
@@ -60,7 +61,7 @@ export async function extractForAccount(deps: ExtractServiceDeps, caller: Extrac
         ...extractionOptionsOf(page),
         ...(deps.renderer ? { renderer: deps.renderer } : {}),
         ...(deps.extractor ? { extractor: deps.extractor } : {}),
-      }),
+      }, page.maxAgeSeconds),
     );
     const content = extraction.content;
     // Search index: the page becomes findable by this account's POST /search (a failure is only logged).

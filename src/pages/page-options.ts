@@ -16,6 +16,8 @@ export interface PageOptions {
   /** Content formats asked for (screenshots are the session's); absent: all of them. */
   formats?: Format[];
   chunkTokens?: number;
+  /** `max_age`: the content cache may answer with an extraction this many seconds old (src/cache). */
+  maxAgeSeconds?: number;
   selectors?: { include: string[]; exclude: string[] };
   /** Viewport, headers (sent by a plain fetch too), actions, `wait_for`, screenshots. */
   session: BrowserSession;
@@ -48,6 +50,7 @@ export function pageOptionsOf(request: PageRequest, plan: string): PageOptions {
     renderJs,
     ...(formats ? { formats } : {}),
     ...(request.chunk_tokens ? { chunkTokens: request.chunk_tokens } : {}),
+    ...(request.max_age !== undefined ? { maxAgeSeconds: request.max_age } : {}),
     ...(request.include_tags || request.exclude_tags ? { selectors: { include: request.include_tags ?? [], exclude: request.exclude_tags ?? [] } } : {}),
     session: browserSessionOf(request),
   };

@@ -1,9 +1,10 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { admitLink, type CrawlScope } from '../../src/jobs/crawl/crawl-scope.js';
-import { looksLikePage, normalizeCrawlUrl, sameSite } from '../../src/jobs/crawl/normalize-url.js';
+import { looksLikePage, sameSite } from '../../src/jobs/crawl/crawl-links.js';
+import { normalizeUrl } from '../../src/net/normalize-url.js';
 
-/** Property tests for crawl URL normalisation (src/jobs/crawl/normalize-url.ts). */
+/** Property tests for crawl URL normalisation (src/net/normalize-url.ts, src/jobs/crawl/crawl-links.ts). */
 
 const TRACKING = ['utm_source', 'utm_medium', 'utm_campaign', 'UTM_Term', 'gclid', 'fbclid', 'msclkid', 'mc_cid', '_ga', 'yclid', 'igshid'];
 
@@ -64,7 +65,7 @@ describe('crawl URL normalisation: properties', () => {
   it('never throws, and yields null or an absolute credential-free http(s) URL without a fragment', () => {
     fc.assert(
       fc.property(anyHref, fc.option(base, { nil: undefined }), (href, pageUrl) => {
-        const out = normalizeCrawlUrl(href, pageUrl);
+        const out = normalizeUrl(href, pageUrl);
         if (out === null) return;
         const url = new URL(out);
         expect(['http:', 'https:']).toContain(url.protocol);
@@ -83,24 +84,24 @@ describe('crawl URL normalisation: properties', () => {
   it('is idempotent: a normalised URL is its own normal form', () => {
     fc.assert(
       fc.property(anyHref, fc.option(base, { nil: undefined }), (href, pageUrl) => {
-        const once = normalizeCrawlUrl(href, pageUrl);
-        if (once !== null) expect(normalizeCrawlUrl(once)).toBe(once);
+        const once = normalizeUrl(href, pageUrl);
+        if (once !== null) expect(normalizeUrl(once)).toBe(once);
       }),
       { numRuns },
     );
   });
 
   it('is idempotent for hosts with trailing dots (regression: "http://a../" normalised twice gave two spellings)', () => {
-    expect(normalizeCrawlUrl('http://a../')).toBe('http://a/');
-    expect(normalizeCrawlUrl('http://a../')).toBe(normalizeCrawlUrl('http://a./'));
-    expect(normalizeCrawlUrl('http://Example.COM.../x')).toBe('http://example.com/x');
-    expect(normalizeCrawlUrl('http://.../')).toBeNull();
-    expect(normalizeCrawlUrl('http://a.1../')).toBeNull(); // `a.1` is no valid host (ends in a number, not IPv4)
-    expect(normalizeCrawlUrl('http://0x7f.1../')).toBe('http://127.0.0.1/');
+    expect(normalizeUrl('http://a../')).toBe('http://a/');
+    expect(normalizeUrl('http://a../')).toBe(normalizeUrl('http://a./'));
+    expect(normalizeUrl('http://Example.COM.../x')).toBe('http://example.com/x');
+    expect(normalizeUrl('http://.../')).toBeNull();
+    expect(normalizeUrl('http://a.1../')).toBeNull(); // `a.1` is no valid host (ends in a number, not IPv4)
+    expect(normalizeUrl('http://0x7f.1../')).toBe('http://127.0.0.1/');
     fc.assert(
       fc.property(parts, fc.integer({ min: 1, max: 4 }), (p, dots) => {
-        const dotted = normalizeCrawlUrl(build(p, { host: p.host + '.'.repeat(dots) }));
-        expect(dotted).toBe(normalizeCrawlUrl(build(p)));
+        const dotted = normalizeUrl(build(p, { host: p.host + '.'.repeat(dots) }));
+        expect(dotted).toBe(normalizeUrl(build(p)));
       }),
       { numRuns: 100 },
     );
@@ -113,10 +114,10 @@ describe('crawl URL normalisation: properties', () => {
         try {
           absolute = new URL(href, pageUrl).href;
         } catch {
-          expect(normalizeCrawlUrl(href, pageUrl)).toBeNull();
+          expect(normalizeUrl(href, pageUrl)).toBeNull();
           return;
         }
-        expect(normalizeCrawlUrl(href, pageUrl)).toBe(normalizeCrawlUrl(absolute));
+        expect(normalizeUrl(href, pageUrl)).toBe(normalizeUrl(absolute));
       }),
       { numRuns },
     );
@@ -125,7 +126,7 @@ describe('crawl URL normalisation: properties', () => {
   it('ignores the fragment', () => {
     fc.assert(
       fc.property(parts, fragment, (p, frag) => {
-        expect(normalizeCrawlUrl(build(p, { fragment: frag }))).toBe(normalizeCrawlUrl(build(p)));
+        expect(normalizeUrl(build(p, { fragment: frag }))).toBe(normalizeUrl(build(p)));
       }),
       { numRuns },
     );
@@ -136,8 +137,8 @@ describe('crawl URL normalisation: properties', () => {
       fc.property(parts, fc.array(fc.tuple(fc.constantFrom(...TRACKING), paramValue), { minLength: 1, maxLength: 3 }), fc.nat(), (p, tracking, at) => {
         const position = at % (p.params.length + 1);
         const mixed = [...p.params.slice(0, position), ...tracking, ...p.params.slice(position)];
-        const out = normalizeCrawlUrl(build(p, { params: mixed }));
-        expect(out).toBe(normalizeCrawlUrl(build(p)));
+        const out = normalizeUrl(build(p, { params: mixed }));
+        expect(out).toBe(normalizeUrl(build(p)));
         const kept = new URL(out!).searchParams;
         for (const [name, value] of p.params) expect(kept.get(name)).toBe(value);
         expect([...kept.keys()].length).toBe(p.params.length);
@@ -157,7 +158,7 @@ describe('crawl URL normalisation: properties', () => {
             const j = (seed + i * 7919) % (i + 1);
             [shuffled[i], shuffled[j]] = [shuffled[j]!, shuffled[i]!];
           }
-          expect(normalizeCrawlUrl(build(p, { params: shuffled }))).toBe(normalizeCrawlUrl(build(p)));
+          expect(normalizeUrl(build(p, { params: shuffled }))).toBe(normalizeUrl(build(p)));
         },
       ),
       { numRuns },
@@ -169,8 +170,8 @@ describe('crawl URL normalisation: properties', () => {
       fc.property(parts, paramName, paramValue, paramValue, (p, name, v1, v2) => {
         fc.pre(v1 !== v2);
         const others = p.params.filter(([n]) => n !== name);
-        const one = normalizeCrawlUrl(build(p, { params: [...others, [name, v1], [name, v2]] }));
-        const other = normalizeCrawlUrl(build(p, { params: [...others, [name, v2], [name, v1]] }));
+        const one = normalizeUrl(build(p, { params: [...others, [name, v1], [name, v2]] }));
+        const other = normalizeUrl(build(p, { params: [...others, [name, v2], [name, v1]] }));
         expect(one).not.toBe(other);
         expect(new URL(one!).searchParams.getAll(name)).toEqual([v1, v2]);
       }),
@@ -182,7 +183,7 @@ describe('crawl URL normalisation: properties', () => {
     fc.assert(
       fc.property(parts, fc.array(fc.boolean(), { minLength: 1, maxLength: 8 }), (p, mask) => {
         const shouted = build(p, { host: recased(p.host, mask), scheme: recased(p.scheme, mask) });
-        expect(normalizeCrawlUrl(shouted)).toBe(normalizeCrawlUrl(build(p)));
+        expect(normalizeUrl(shouted)).toBe(normalizeUrl(build(p)));
       }),
       { numRuns },
     );
@@ -192,9 +193,9 @@ describe('crawl URL normalisation: properties', () => {
     fc.assert(
       fc.property(parts, (p) => {
         const defaultPort = p.scheme === 'http' ? '80' : '443';
-        expect(normalizeCrawlUrl(build(p, { port: defaultPort }))).toBe(normalizeCrawlUrl(build(p, { port: '' })));
+        expect(normalizeUrl(build(p, { port: defaultPort }))).toBe(normalizeUrl(build(p, { port: '' })));
         const otherPort = p.scheme === 'http' ? '443' : '80';
-        expect(new URL(normalizeCrawlUrl(build(p, { port: otherPort }))!).port).toBe(otherPort);
+        expect(new URL(normalizeUrl(build(p, { port: otherPort }))!).port).toBe(otherPort);
       }),
       { numRuns },
     );
@@ -203,9 +204,9 @@ describe('crawl URL normalisation: properties', () => {
   it('refuses URLs with credentials and non-http(s) schemes', () => {
     fc.assert(
       fc.property(parts, fc.stringMatching(/^[a-z]{1,6}$/), fc.constantFrom('ftp', 'file', 'javascript', 'data', 'mailto', 'ws'), (p, user, scheme) => {
-        expect(normalizeCrawlUrl(build(p, { host: `${user}@${p.host}` }))).toBeNull();
-        expect(normalizeCrawlUrl(build(p, { host: `${user}:pw@${p.host}` }))).toBeNull();
-        expect(normalizeCrawlUrl(build(p, { scheme }))).toBeNull();
+        expect(normalizeUrl(build(p, { host: `${user}@${p.host}` }))).toBeNull();
+        expect(normalizeUrl(build(p, { host: `${user}:pw@${p.host}` }))).toBeNull();
+        expect(normalizeUrl(build(p, { scheme }))).toBeNull();
       }),
       { numRuns: 100 },
     );
@@ -228,8 +229,8 @@ describe('crawl scope: properties', () => {
         const s = scope(startUrl, allowSubdomains);
         const admitted = admitLink(s, href, pageUrl);
         if (admitted === null) return;
-        expect(normalizeCrawlUrl(admitted)).toBe(admitted);
-        expect(admitted).toBe(normalizeCrawlUrl(href, pageUrl));
+        expect(normalizeUrl(admitted)).toBe(admitted);
+        expect(admitted).toBe(normalizeUrl(href, pageUrl));
         expect(sameSite(admitted, startUrl, allowSubdomains)).toBe(true);
       }),
       { numRuns },
@@ -245,7 +246,7 @@ describe('crawl scope: properties', () => {
         fc.pre(other !== 'www');
         const start = build(p);
         const page = `${p.scheme}://${p.host}/`;
-        expect(admitLink(scope(start, allowSubdomains), build(p, { host: recased(p.host, mask), fragment: 'x' }), page)).toBe(normalizeCrawlUrl(start));
+        expect(admitLink(scope(start, allowSubdomains), build(p, { host: recased(p.host, mask), fragment: 'x' }), page)).toBe(normalizeUrl(start));
         const sibling = `${other}x.${p.host.split('.').slice(1).join('.') || 'com'}`;
         fc.pre(sibling !== p.host && !sibling.endsWith(`.${p.host}`));
         expect(admitLink(scope(start, allowSubdomains), build(p, { host: sibling }), page)).toBeNull();

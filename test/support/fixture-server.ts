@@ -7,6 +7,8 @@ export interface FixtureRoute {
   body?: string | Buffer;
   /** Milliseconds to wait before answering (timeouts). */
   delayMs?: number;
+  /** Sent as `ETag`; a request whose `If-None-Match` names it is answered 304 Not Modified, as a real server does. */
+  etag?: string;
 }
 
 export interface FixtureServer {
@@ -33,7 +35,11 @@ export async function startFixtureServer(routes: Record<string, FixtureRoute>, o
         res.writeHead(404, { 'content-type': 'text/html' }).end('<html><body>not here</body></html>');
         return;
       }
-      res.writeHead(route.status ?? 200, { 'content-type': 'text/html; charset=utf-8', ...route.headers });
+      if (route.etag && req.headers['if-none-match'] === route.etag) {
+        res.writeHead(304, { etag: route.etag }).end();
+        return;
+      }
+      res.writeHead(route.status ?? 200, { 'content-type': 'text/html; charset=utf-8', ...(route.etag ? { etag: route.etag } : {}), ...route.headers });
       res.end(route.body ?? '');
     };
     if (route?.delayMs) setTimeout(answer, route.delayMs);

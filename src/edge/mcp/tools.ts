@@ -37,7 +37,7 @@ export function registerPithTools(server: McpServer, deps: AppDeps, caller: Auth
     {
       title: 'Extract a web page',
       description:
-        'Fetches one URL (a web page, or a PDF, DOCX, plain-text or markdown document) and returns its main content as markdown, plus html, text blocks, token-bounded chunks, links, metadata and size metrics (or only the `formats` asked for). `include_tags` (CSS selectors) makes the named parts the content when the main-content heuristics pick the wrong part; `exclude_tags` drops parts first. On plans with rendering: `render_js` (default `auto`: only app shells are rendered), screenshots (`formats: [screenshot]` or `screenshot@full_page`; `screenshot_inline: true` also returns them as images), page `actions` (click, write, press, scroll, wait, screenshot, scrape) and `wait_for`, `viewport`, `mobile`, and `headers` sent to the page’s own origin only. Same arguments and result as POST /extract. Needs the `extract` scope; counts as one request.',
+        'Fetches one URL (a web page, or a PDF, DOCX, plain-text or markdown document) and returns its main content as markdown, plus html, text blocks, token-bounded chunks, links, metadata and size metrics (or only the `formats` asked for). `max_age` (seconds) accepts a stored extraction of the page fetched no longer ago (no fetch; `metadata.cache: hit`). `include_tags` (CSS selectors) makes the named parts the content when the main-content heuristics pick the wrong part; `exclude_tags` drops parts first. On plans with rendering: `render_js` (default `auto`: only app shells are rendered), screenshots (`formats: [screenshot]` or `screenshot@full_page`; `screenshot_inline: true` also returns them as images), page `actions` (click, write, press, scroll, wait, screenshot, scrape) and `wait_for`, `viewport`, `mobile`, and `headers` sent to the page’s own origin only. Same arguments and result as POST /extract. Needs the `extract` scope; counts as one request.',
       inputSchema: extractBody,
       annotations: { readOnlyHint: true, openWorldHint: true },
     },
@@ -53,7 +53,7 @@ export function registerPithTools(server: McpServer, deps: AppDeps, caller: Auth
     {
       title: 'Queue a bulk extraction',
       description:
-        'Queues many URLs for extraction and returns the job at once (`job_id`, `status: queued`); it does not wait. Follow with `wait_for_job` or `get_job`. Takes the page fields of `extract` too (`formats`, `render_js`, `include_tags`, `exclude_tags`, `actions`, `wait_for`, `headers`, `viewport`, `mobile`, `quality`, `chunk_tokens`) and applies them to every URL; screenshots come as links in each result. Same arguments and result as POST /bulk. Needs the `bulk` scope; counts as one request per URL.',
+        'Queues many URLs for extraction and returns the job at once (`job_id`, `status: queued`); it does not wait. Follow with `wait_for_job` or `get_job`. Takes the page fields of `extract` too (`formats`, `render_js`, `max_age`, `include_tags`, `exclude_tags`, `actions`, `wait_for`, `headers`, `viewport`, `mobile`, `quality`, `chunk_tokens`) and applies them to every URL; screenshots come as links in each result. Same arguments and result as POST /bulk. Needs the `bulk` scope; counts as one request per URL.',
       inputSchema: bulkBody,
       annotations: { readOnlyHint: false, openWorldHint: true },
     },

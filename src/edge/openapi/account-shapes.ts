@@ -43,7 +43,7 @@ export const PricingSchema = z
     plans: z.record(plan, PlanPriceSchema).meta({ description: 'Plan name → prices. All money is in cents.' }),
     source: z.enum(['stripe', 'cache', 'fallback']).meta({ description: '`stripe`: fetched live just now; `cache`: an earlier live fetch (kept 24 hours); `fallback`: built-in defaults, used when the provider was unreachable and the cache empty (may be stale).' }),
   })
-  .meta({ id: 'Pricing' });
+  .meta({ id: 'Pricing', description: 'Prices per plan. A request answered from the content cache (`max_age`, `metadata.cache: "hit"`) is metered and priced like a fetch: the price is for the answer, not the network.' });
 
 const KeyPolicySchema = z
   .object({ allow_domains: z.array(z.string()), deny_patterns: z.array(z.string()), respect_robots: respectRobots })

@@ -33,7 +33,9 @@ const MetadataSchema = z
     retrieved_at: z.iso.datetime(),
     robots_allowed: z.boolean().nullable().meta({ description: "robots.txt verdict for Pith when the key's policy checks it (`advisory`, `strict`); null when `off`." }),
     pages: z.int().min(1).optional().meta({ description: 'PDF documents only: the number of pages. Title, author and date of a PDF come from its document info.' }),
-    rendered: z.boolean().optional().meta({ description: 'POST /extract with rendering (`render_js` true or `"auto"`): whether the page was rendered in Chromium. Absent otherwise.' }),
+    rendered: z.boolean().optional().meta({ description: 'With rendering (`render_js` true or `"auto"`): whether the page was rendered in Chromium. Absent otherwise.' }),
+    cache: z.enum(['hit', 'miss', 'bypass']).optional().meta({ description: 'With `max_age`: `hit` — the stored extraction answered, no fetch; `miss` — fetched now (and stored for later callers); `bypass` — the request has options the shared cache does not serve (headers, actions, selectors, screenshots, viewport, `render_js: true`, a `chunk_tokens` other than 512). Absent without `max_age`.' }),
+    cached_at: z.iso.datetime().nullable().optional().meta({ description: 'With `max_age`: on a hit, when the stored content was last known current (fetched, or confirmed unchanged by a 304); null otherwise. `retrieved_at` stays the time the content was fetched.' }),
   })
   .meta({ id: 'Metadata', description: 'Missing fields are null, never absent.' });
 

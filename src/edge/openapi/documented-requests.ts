@@ -46,6 +46,10 @@ function documentedPageFields(shape: Pick<typeof extractBody.shape, keyof PageRe
     viewport: shape.viewport.meta({ description: 'Browser window in CSS pixels (320–3840 × 240–4320). Default 1280×800, or 390×844 with `mobile`. Screenshots are this size (device scale 1).' }),
     mobile: shape.mobile.meta({ description: 'Emulate a phone: touch, the mobile viewport meta honoured, 390×844 unless `viewport` says otherwise.' }),
     quality: shape.quality.meta({ description: 'JPEG quality 1–100: screenshots become JPEG instead of PNG.' }),
+    max_age: shape.max_age.meta({
+      description:
+        "Seconds (0–2,592,000). Accept a stored extraction of the same page (the URL normalised: case, default port, fragment, tracking parameters, parameter order) fetched no longer ago, from Pith's content cache, shared by all accounts: answered without a fetch, `metadata.cache: \"hit\"` and `metadata.cached_at`. An older stored copy is revalidated with `If-None-Match` / `If-Modified-Since` (a 304 keeps it); otherwise the page is fetched and stored for later callers. Only plain loads are cached: headers, actions, selectors, screenshots, a viewport, `render_js: true` or another `chunk_tokens` bypass it (`metadata.cache: \"bypass\"`). The key's policy and robots.txt apply to a hit as to a fetch, and a hit is metered like a fetch. With `max_age` the result always carries `metadata`. Entries are kept 7 days (CACHE_RETENTION_SECONDS).",
+    }),
     chunk_tokens: shape.chunk_tokens.meta({ description: 'Token bound per chunk of `chunks` (64–8192, default 512; cl100k_base tokens).' }),
   };
 }
@@ -65,7 +69,7 @@ export const ExtractRequest = extractBody
 const bulkUrls = bulkBody.shape.urls;
 /** What the page fields mean in a job: every page gets them, and its screenshots live as long as the job's results. */
 const JOB_PAGE_FIELDS =
-  'The page fields (`formats`, `render_js`, `include_tags`, `exclude_tags`, `actions`, `wait_for`, `headers`, `viewport`, `mobile`, `quality`, `chunk_tokens`) mean what they mean on POST /extract and apply to every page of the job; its screenshots are linked from each result (no `screenshot_inline`) and live as long as the job\'s results.';
+  'The page fields (`formats`, `render_js`, `max_age`, `include_tags`, `exclude_tags`, `actions`, `wait_for`, `headers`, `viewport`, `mobile`, `quality`, `chunk_tokens`) mean what they mean on POST /extract and apply to every page of the job; its screenshots are linked from each result (no `screenshot_inline`) and live as long as the job\'s results.';
 
 export const BulkRequest = bulkBody
   // clone keeps the array's own checks (min 1) while its element gains the pattern.

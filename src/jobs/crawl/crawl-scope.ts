@@ -1,5 +1,6 @@
 import { globMatches, policyViolation, type Policy } from '../../accounts/key-policy.js';
-import { looksLikePage, normalizeCrawlUrl, sameSite } from './normalize-url.js';
+import { looksLikePage, sameSite } from './crawl-links.js';
+import { normalizeUrl } from '../../net/normalize-url.js';
 
 /** Which discovered links a crawl may follow; stored with the job so every activity applies the same rules. */
 export interface CrawlScope {
@@ -22,7 +23,7 @@ function matchesAny(patterns: readonly string[], url: URL): boolean {
 
 /** The normalised URL when the crawl may follow `href` found on `pageUrl`, else null. */
 export function admitLink(scope: CrawlScope, href: string, pageUrl: string): string | null {
-  const normalised = normalizeCrawlUrl(href, pageUrl);
+  const normalised = normalizeUrl(href, pageUrl);
   if (!normalised || !looksLikePage(normalised, scope.includeDocuments ?? false)) return null;
   if (!sameSite(normalised, scope.startUrl, scope.allowSubdomains)) return null;
   const url = new URL(normalised);
