@@ -2,6 +2,7 @@ import type { Db } from '../src/db/prisma.js';
 import { purgeExpiredSearchDocuments } from '../src/search/purge-expired.js';
 import { purgeExpiredFiles } from '../src/files/file-store.js';
 import { purgeExpiredCacheEntries } from '../src/cache/page-cache-store.js';
+import { purgeOldSnapshots } from '../src/changes/snapshot-store.js';
 import { log } from '../src/observability/logger.js';
 import { deleteExpiredJobs } from '../src/jobs/store/index.js';
 import type { JobActivities } from '../workflows/activities.js';
@@ -18,6 +19,8 @@ export function createExpiryActivities({ db }: { db: Db }): Pick<JobActivities, 
       await purgeExpiredFiles(db);
       // The content cache keeps entries CACHE_RETENTION_SECONDS; the same sweep drops older ones.
       await purgeExpiredCacheEntries(db);
+      // Change tracking forgets a page's last version CHANGE_LIMITS.retentionDays after it was last seen.
+      await purgeOldSnapshots(db);
       let deleted = 0;
       for (;;) {
         const count = await deleteExpiredJobs(db, BATCH);

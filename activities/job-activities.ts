@@ -11,6 +11,7 @@ import type { RobotsMode } from '../src/contract/vocabulary.js';
 import { jobExtractionOptions, withHeartbeat } from './extraction-options.js';
 import { extractionOptionsOf, type PageOptions } from '../src/pages/page-options.js';
 import { storeCaptures } from '../src/pages/captured-files.js';
+import { changeOfFailure, withChange } from '../src/changes/page-change.js';
 import { indexPageQuietly } from '../src/search/index-page.js';
 import type { ExtractedContent } from '../src/extraction/types.js';
 import { timeExtraction } from '../src/observability/metrics.js';
@@ -56,13 +57,16 @@ export async function extractForJob(deps: JobActivityDeps, url: string, job: Job
     const formats = needLinks && !keepLinks && options.formats ? [...options.formats, 'links' as const] : options.formats;
     const extraction = await withHeartbeat(() => extractWithCache(deps, url, { ...jobExtractionOptions(deps, job.robots), ...options, ...(formats ? { formats } : {}) }, job.page?.maxAgeSeconds));
     const { links, ...withoutLinks } = extraction.content;
+    const kept = keepLinks ? extraction.content : withoutLinks;
+    const content = job.page?.trackChanges ? await withChange(deps.db, job.accountId, url, kept, job.page.formats) : kept;
     const files = await storeCaptures(deps.db, { accountId: job.accountId, jobId: job.jobId }, extraction);
-    return { outcome: { ok: true, content: { ...(keepLinks ? extraction.content : withoutLinks), ...files } }, links: links ?? [] };
+    return { outcome: { ok: true, content: { ...content, ...files } }, links: links ?? [] };
   } catch (err) {
     const attempt = Context.current().info.attempt;
     if (err instanceof ExtractionError) {
       if (err.transient && attempt < URL_ATTEMPTS) throw ApplicationFailure.retryable(err.message, err.code);
-      return { outcome: { ok: false, errorCode: err.code, error: err.message }, links: [] };
+      const change = job.page?.trackChanges ? await changeOfFailure(deps.db, job.accountId, url, err) : undefined;
+      return { outcome: { ok: false, errorCode: err.code, error: err.message, ...(change ? { change } : {}) }, links: [] };
     }
     if (attempt < URL_ATTEMPTS) throw err;
     return { outcome: { ok: false, errorCode: 'internal_error', error: `Extraction failed: ${(err as Error).message}` }, links: [] };

@@ -87,11 +87,13 @@ export interface ErrorEnvelope {
     payment_requirements?: unknown;
     /** On 422 `action_failed` (and a refusal a page action caused): the index of the action in `actions`. */
     action_index?: number;
+    /** With `formats: ["change_tracking"]`, when the page answered 404/410: `removed` (or `same` when it was gone already). */
+    change?: { status: string; previous_at: string | null; diff: string | null };
   };
 }
 
 /** Members of the envelope's `error` object beyond the table's. */
-export type ErrorDetails = Pick<ErrorEnvelope['error'], 'payment_requirements' | 'action_index'>;
+export type ErrorDetails = Pick<ErrorEnvelope['error'], 'payment_requirements' | 'action_index' | 'change'>;
 
 /** An error that leaves the API as the envelope of its code. Throw it anywhere below a route. */
 export class ApiError extends Error {

@@ -67,3 +67,23 @@ export const BROWSER_LIMITS = {
   /** Screenshots are kept as long as job results. */
   fileLifetimeMs: RESULT_LIFETIME_MS,
 } as const;
+
+/**
+ * Change tracking: the markdown kept per (account, page) to compare with next time, the unified diff's
+ * bounds (a diff of two 10 MB pages must neither hang a process nor flood an answer), and how long a
+ * page's last version is remembered.
+ */
+export const CHANGE_LIMITS = {
+  /** Markdown kept per snapshot (characters); a longer page is compared and diffed over this much. */
+  snapshotMaxChars: 1_000_000,
+  /** Characters of either side the diff reads; beyond it the diff is left out (`diff_truncated`). */
+  diffInputMaxChars: 200_000,
+  /** Longest a diff may compute before it is given up (`diff_truncated`). */
+  diffTimeoutMs: 250,
+  /** Characters of the unified diff answered; a longer one is cut at a line (`diff_truncated`). */
+  diffMaxChars: 64 * 1024,
+  /** Context lines around each change in the unified diff. */
+  diffContextLines: 3,
+  /** A page's last version is forgotten this long after it was last seen (then it is `new` again). */
+  retentionDays: 90,
+} as const;

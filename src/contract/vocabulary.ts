@@ -7,9 +7,15 @@ export type Format = (typeof ALL_FORMATS)[number];
 /** Images of the rendered page POST /extract can answer besides content (they need the browser). */
 export const SCREENSHOT_FORMATS = ['screenshot', 'screenshot@full_page'] as const;
 export type ScreenshotFormat = (typeof SCREENSHOT_FORMATS)[number];
-/** What `formats` of POST /extract accepts. */
-export const EXTRACT_FORMATS = [...ALL_FORMATS, ...SCREENSHOT_FORMATS] as const;
+/** `change_tracking`: each result says what changed since the account's previous extraction of the page. */
+export const CHANGE_TRACKING_FORMAT = 'change_tracking';
+/** What `formats` of POST /extract (and of jobs) accepts. */
+export const EXTRACT_FORMATS = [...ALL_FORMATS, ...SCREENSHOT_FORMATS, CHANGE_TRACKING_FORMAT] as const;
 export type ExtractFormat = (typeof EXTRACT_FORMATS)[number];
+
+/** How a tracked page stands against the account's previous extraction of it. */
+export const CHANGE_STATUSES = ['new', 'same', 'changed', 'removed'] as const;
+export type ChangeStatus = (typeof CHANGE_STATUSES)[number];
 
 /** Page actions of POST /extract, run in order in the browser before extraction. */
 export const ACTION_TYPES = ['wait', 'click', 'write', 'press', 'scroll', 'screenshot', 'scrape'] as const;

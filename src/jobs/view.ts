@@ -3,10 +3,11 @@ import type { ExtractedContent } from '../extraction/index.js';
 import type { SitemapSeeding } from './store/crawl-pages.js';
 import { linksUntil, withFileLinks, type CapturedFiles, type FileLink, type ScreenshotView, type StoredScreenshot } from '../pages/captured-files.js';
 import type { FileLinkSigner } from '../files/signed-links.js';
+import type { PageChange } from '../changes/track-change.js';
 import { RESULT_LIFETIME_MS } from '../contract/limits.js';
 
 /** A result entry as the API returns it (decisions: `url` always; content fields on success, `error` + `error_code` on failure). */
-export type ResultEntry = { url: string } & ((Partial<ExtractedContent> & CapturedFiles<StoredScreenshot | ScreenshotView>) | { error: string; error_code: string });
+export type ResultEntry = { url: string } & ((Partial<ExtractedContent> & CapturedFiles<StoredScreenshot | ScreenshotView>) | { error: string; error_code: string; change?: PageChange });
 
 export interface JobObject {
   job_id: string;
@@ -31,7 +32,8 @@ export function toResultEntry(row: Pick<JobResult, 'url' | 'ok' | 'error' | 'err
     const content = row.content as unknown as ExtractedContent & CapturedFiles<StoredScreenshot>;
     return { url: row.url, ...(link ? withFileLinks(content, link) : content) };
   }
-  return { url: row.url, error: row.error ?? 'Extraction failed', error_code: row.errorCode ?? 'fetch_failed' };
+  const change = (row.content as { change?: PageChange } | null)?.change;
+  return { url: row.url, error: row.error ?? 'Extraction failed', error_code: row.errorCode ?? 'fetch_failed', ...(change ? { change } : {}) };
 }
 
 /**

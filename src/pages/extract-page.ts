@@ -3,6 +3,8 @@ import { ApiError } from '../contract/errors.js';
 import type { ExtractBody } from '../contract/requests.js';
 import type { ExtractedContent } from '../extraction/index.js';
 import { extractWithCache } from '../cache/cached-extraction.js';
+import { changeOfFailure, withChange } from '../changes/page-change.js';
+import type { PageChange } from '../changes/track-change.js';
 import type { BrowserPool } from '../extraction/render/index.js';
 import type { HtmlExtractor } from '../extraction/threads/thread-pool.js';
 import { tighten, type Policy, type PolicyRequest } from '../accounts/key-policy.js';
@@ -38,7 +40,7 @@ export interface ExtractCaller {
   meter: () => Promise<void>;
 }
 
-export type ExtractResponse = { url: string } & Partial<ExtractedContent> & CapturedFiles;
+export type ExtractResponse = { url: string } & Partial<ExtractedContent> & CapturedFiles & { change?: PageChange };
 
 /**
  * POST /extract: one page, extracted now. Metered once the page is attempted (a fetch or extraction
@@ -63,7 +65,7 @@ export async function extractForAccount(deps: ExtractServiceDeps, caller: Extrac
         ...(deps.extractor ? { extractor: deps.extractor } : {}),
       }, page.maxAgeSeconds),
     );
-    const content = extraction.content;
+    const content = page.trackChanges ? await withChange(deps.db, caller.accountId, request.url, extraction.content, page.formats) : extraction.content;
     // Search index: the page becomes findable by this account's POST /search (a failure is only logged).
     await indexPageQuietly(deps.db, deps.cfg, { accountId: caller.accountId }, request.url, content);
     // The link ends no later than the files: their lifetime starts when they are stored, after this.
@@ -71,7 +73,11 @@ export async function extractForAccount(deps: ExtractServiceDeps, caller: Extrac
     const files = await storeCaptures(deps.db, { accountId: caller.accountId }, extraction, request.screenshot_inline ?? false);
     return { url: request.url, ...content, ...withFileLinks(files, linksUntil(deps.fileLinks, linksEnd)) };
   } catch (err) {
-    if (err instanceof ExtractionError) throw new ApiError(err.code, err.message, undefined, {}, err.actionIndex !== undefined ? { action_index: err.actionIndex } : {});
+    if (err instanceof ExtractionError) {
+      // A tracked page that is gone: the refusal says `removed` (a 404/410 is still an error of /extract).
+      const change = page.trackChanges ? await changeOfFailure(deps.db, caller.accountId, request.url, err) : undefined;
+      throw new ApiError(err.code, err.message, undefined, {}, { ...(err.actionIndex !== undefined ? { action_index: err.actionIndex } : {}), ...(change ? { change } : {}) });
+    }
     throw err;
   }
 }

@@ -1,7 +1,8 @@
 import { ApiError } from '../contract/errors.js';
 import { limitsOf } from '../contract/plans.js';
 import type { PageRequest } from '../contract/requests.js';
-import { ALL_FORMATS, type Format } from '../contract/vocabulary.js';
+import { ALL_FORMATS, CHANGE_TRACKING_FORMAT, type Format } from '../contract/vocabulary.js';
+import { formatsToTrack } from '../changes/page-change.js';
 import type { ExtractUrlOptions, RenderMode } from '../extraction/index.js';
 import type { BrowserSession } from '../extraction/render/browser-session.js';
 import { browserSessionOf, needsBrowser } from './browser-request.js';
@@ -16,6 +17,8 @@ export interface PageOptions {
   /** Content formats asked for (screenshots are the session's); absent: all of them. */
   formats?: Format[];
   chunkTokens?: number;
+  /** `formats` named `change_tracking`: each result says what changed since the account's previous look (src/changes). */
+  trackChanges?: boolean;
   /** `max_age`: the content cache may answer with an extraction this many seconds old (src/cache). */
   maxAgeSeconds?: number;
   selectors?: { include: string[]; exclude: string[] };
@@ -51,6 +54,7 @@ export function pageOptionsOf(request: PageRequest, plan: string): PageOptions {
     ...(formats ? { formats } : {}),
     ...(request.chunk_tokens ? { chunkTokens: request.chunk_tokens } : {}),
     ...(request.max_age !== undefined ? { maxAgeSeconds: request.max_age } : {}),
+    ...(request.formats?.includes(CHANGE_TRACKING_FORMAT) ? { trackChanges: true } : {}),
     ...(request.include_tags || request.exclude_tags ? { selectors: { include: request.include_tags ?? [], exclude: request.exclude_tags ?? [] } } : {}),
     session: browserSessionOf(request),
   };
@@ -60,7 +64,8 @@ export function pageOptionsOf(request: PageRequest, plan: string): PageOptions {
 export function extractionOptionsOf(page: PageOptions): Pick<ExtractUrlOptions, 'renderJs' | 'formats' | 'chunkTokens' | 'selectors' | 'session'> {
   return {
     renderJs: page.renderJs,
-    ...(page.formats ? { formats: page.formats } : {}),
+    // A tracked change compares the markdown, so it is extracted even when not asked for.
+    ...(page.formats ? { formats: page.trackChanges ? (formatsToTrack(page.formats) ?? []) : page.formats } : {}),
     ...(page.chunkTokens ? { chunkTokens: page.chunkTokens } : {}),
     ...(page.selectors ? { selectors: page.selectors } : {}),
     session: page.session,

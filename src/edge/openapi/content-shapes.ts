@@ -64,6 +64,7 @@ const ResultFailureSchema = z
     url: z.string(),
     error: z.string().meta({ description: 'Human-readable failure text.' }),
     error_code: ErrorEnvelopeSchema.shape.error.shape.code.meta({ description: 'A code of the error table, e.g. `fetch_failed`, `target_http_error`, `robots_disallowed`.' }),
+    change: ErrorEnvelopeSchema.shape.error.shape.change,
   })
   .meta({ id: 'ResultFailure', description: 'A URL that failed: no content fields. One URL failing never fails the job.' });
 
@@ -81,6 +82,18 @@ export const ScreenshotSchema = z
   })
   .meta({ id: 'Screenshot', description: 'A stored screenshot.' });
 
+export const ChangeSchema = z
+  .object({
+    status: z.enum(['new', 'same', 'changed', 'removed']).meta({
+      description:
+        "Against the account's previous extraction of the same page (normalised URL) with `change_tracking`: `new` (none), `same` (the markdown is unchanged, whitespace ignored), `changed`, `removed` (the page now answers 404/410; once — still gone next time is `same`).",
+    }),
+    previous_at: z.iso.datetime().nullable().meta({ description: 'When the previous version was seen; null for `new` (and a `removed` page Pith never saw).' }),
+    diff: z.string().nullable().meta({ description: '`changed` only: a unified diff of the markdown (whitespace-normalised lines, 3 lines of context), at most 64 KiB; null otherwise, or when the pages are too large to diff (over 200,000 characters) or the diff took too long.' }),
+    diff_truncated: z.boolean().optional().meta({ description: 'Present (true) when the diff was cut at 64 KiB or left out for size or time.' }),
+  })
+  .meta({ id: 'Change', description: 'With `formats: ["change_tracking"]`: what changed since the last look. Versions are remembered 90 days after a page was last seen.' });
+
 /** What the browser captured for a page (POST /extract, and each page of a job): screenshots, actions. */
 const captureFields = {
   screenshot: ScreenshotSchema.optional().meta({ description: 'With `formats: ["screenshot"]`: the viewport of the final page.' }),
@@ -92,13 +105,14 @@ const captureFields = {
     })
     .optional()
     .meta({ description: 'Present when `actions` held `screenshot` or `scrape` actions: what they captured, in order.' }),
+  change: ChangeSchema.optional(),
 };
 
 export const ExtractResponseSchema = z
   .object({ url: z.string(), ...Object.fromEntries(Object.entries(contentFields).map(([name, schema]) => [name, schema.optional()])), ...captureFields })
   .meta({
     id: 'ExtractResponse',
-    description: `The extracted page. Every format is present unless \`formats\` named a subset (${ALL_FORMATS.join(', ')}, screenshot, screenshot@full_page); then only those and \`url\` (and \`actions\` when actions captured something).`,
+    description: `The extracted page. Every format is present unless \`formats\` named a subset (${ALL_FORMATS.join(', ')}, screenshot, screenshot@full_page, change_tracking); then only those and \`url\` (and \`actions\` when actions captured something).`,
   });
 
 const ResultSuccessSchema = z

@@ -21,7 +21,7 @@ function documentedPageFields(shape: Pick<typeof extractBody.shape, keyof PageRe
   return {
     formats: shape.formats.meta({
       description:
-        'Content formats (`markdown`, `html`, `links`, `blocks`, `chunks`, `metadata`, `metrics`) and images of the rendered page: `screenshot` (the viewport) and `screenshot@full_page` (the whole page, cut at 16,384 px). Screenshots need the browser (Pro, Growth, Enterprise). Naming only screenshots skips extraction. Default: every content format.',
+        'Content formats (`markdown`, `html`, `links`, `blocks`, `chunks`, `metadata`, `metrics`) and images of the rendered page: `screenshot` (the viewport) and `screenshot@full_page` (the whole page, cut at 16,384 px). Screenshots need the browser (Pro, Growth, Enterprise). Naming only screenshots skips extraction. `change_tracking` adds `change` to the result: what changed since this account\'s previous extraction of the page with `change_tracking` (`new`, `same`, `changed` with a unified diff, `removed` when it now answers 404/410). Default: every content format.',
     }),
     render_js: shape.render_js.meta({
       description:

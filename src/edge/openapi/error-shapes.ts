@@ -25,6 +25,11 @@ export const ErrorEnvelopeSchema = z
         .passthrough()
         .optional()
         .meta({ description: 'On 402 `payment_required`: the x402 (v2) PaymentRequired challenge, also sent base64-encoded in the `PAYMENT-REQUIRED` header. Pay one of `accepts` and retry with `PAYMENT-SIGNATURE`.' }),
+      action_index: z.int().min(0).optional().meta({ description: 'On 422 `action_failed` (and an `unsafe_url` a page action led to): the index of the action in `actions`.' }),
+      change: z
+        .object({ status: z.enum(['removed', 'same']), previous_at: z.iso.datetime().nullable(), diff: z.null() })
+        .optional()
+        .meta({ description: 'POST /extract with `formats: ["change_tracking"]` when the page answered 404 or 410 (`target_http_error`): `removed`, or `same` when it was already gone at the previous look; `previous_at` is null when Pith never saw the page.' }),
     }),
   })
   .meta({ id: 'ErrorEnvelope', description: 'Every 4xx and 5xx response has this body.' });

@@ -4,7 +4,8 @@ import type { Db } from '../../db/prisma.js';
 /** Reads and writes of `job_results`. */
 
 /** What one URL of a job came to: its content, or its error. */
-export type UrlOutcome = { ok: true; content: object } | { ok: false; errorCode: string; error: string };
+/** A failure may carry the page's `change` (change tracking: a page now 404/410 is `removed`), kept in `content`. */
+export type UrlOutcome = { ok: true; content: object } | { ok: false; errorCode: string; error: string; change?: object };
 
 export interface ResultSlot {
   jobId: string;
@@ -22,7 +23,7 @@ export function storedOutcome(db: Db, jobId: string, position: number): Promise<
  * duplicated attempt inserts nothing and `completed` rises only with a row that was really inserted.
  */
 export async function storeUrlOutcome(db: Db, slot: ResultSlot, outcome: UrlOutcome): Promise<void> {
-  const content = outcome.ok ? JSON.stringify(outcome.content) : null;
+  const content = outcome.ok ? JSON.stringify(outcome.content) : outcome.change ? JSON.stringify({ change: outcome.change }) : null;
   await db.$executeRaw`
     WITH stored AS (
       INSERT INTO job_results (job_id, position, url, ok, error_code, error, content)
