@@ -4,7 +4,7 @@ import { ApiError } from '../contract/errors.js';
 import { jobFileLinks, toJobObject, type JobObject } from './view.js';
 import type { FileLinkSigner } from '../files/signed-links.js';
 import { jobTokenMatches } from './tokens.js';
-import { countResults, findJob, resultsFrom } from './store/index.js';
+import { countResults, findJob, jobLifetime, resultsFrom } from './store/index.js';
 import type { JobKind } from './start-workflow.js';
 import { RESULTS_PAGE_DEFAULT } from '../contract/limits.js';
 
@@ -43,7 +43,7 @@ export const isExpired = (job: Pick<Job, 'finishedAt' | 'expiresAt'>, now = Date
 
 /** Whether the job exists and its results (and so its files) are still kept. */
 export async function jobResultsKept(db: Db, jobId: string): Promise<boolean> {
-  const job = await findJob(db, jobId);
+  const job = await jobLifetime(db, jobId);
   return job !== null && !isExpired(job);
 }
 

@@ -82,7 +82,7 @@ export function withFileLinks<T extends CapturedFiles<StoredScreenshot>>(result:
     ...result,
     ...(screenshot ? { screenshot: linked(screenshot) } : {}),
     ...(fullPage ? { screenshot_full_page: linked(fullPage) } : {}),
-    ...(actions ? { actions: { ...actions, screenshots: actions.screenshots.map((shot) => ({ ...shot, ...link(shot.file_id) })) } } : {}),
+    ...(actions ? { actions: { ...actions, screenshots: actions.screenshots.map((shot) => ({ ...shot, ...linked(shot) })) } } : {}),
   };
 }
 

@@ -18,6 +18,11 @@ export async function releaseIdempotencyKey(db: Db, jobId: string): Promise<void
   await db.job.update({ where: { id: jobId }, data: { idempotencyKey: null } });
 }
 
+/** When the job finished and when its results expire: two columns, not the input (a bulk job's holds all its URLs). */
+export function jobLifetime(db: Db, jobId: string): Promise<Pick<Job, 'finishedAt' | 'expiresAt'> | null> {
+  return db.job.findUnique({ where: { id: jobId }, select: { finishedAt: true, expiresAt: true } });
+}
+
 /** One column, for callers that poll until a job ends. */
 export async function jobStatus(db: Db, jobId: string): Promise<Job['status'] | null> {
   const job = await db.job.findUnique({ where: { id: jobId }, select: { status: true } });
