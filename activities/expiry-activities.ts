@@ -3,6 +3,7 @@ import { purgeExpiredSearchDocuments } from '../src/search/purge-expired.js';
 import { purgeExpiredFiles } from '../src/files/file-store.js';
 import { purgeExpiredCacheEntries } from '../src/cache/page-cache-store.js';
 import { purgeOldSnapshots } from '../src/changes/snapshot-store.js';
+import { deleteOldRuns } from '../src/watches/watch-store.js';
 import { log } from '../src/observability/logger.js';
 import { deleteExpiredJobs } from '../src/jobs/store/index.js';
 import type { JobActivities } from '../workflows/activities.js';
@@ -21,6 +22,8 @@ export function createExpiryActivities({ db }: { db: Db }): Pick<JobActivities, 
       await purgeExpiredCacheEntries(db);
       // Change tracking forgets a page's last version CHANGE_LIMITS.retentionDays after it was last seen.
       await purgeOldSnapshots(db);
+      // A watch's run records are kept WATCH_LIMITS.runRetentionDays.
+      await deleteOldRuns(db);
       let deleted = 0;
       for (;;) {
         const count = await deleteExpiredJobs(db, BATCH);

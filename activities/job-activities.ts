@@ -58,14 +58,14 @@ export async function extractForJob(deps: JobActivityDeps, url: string, job: Job
     const extraction = await withHeartbeat(() => extractWithCache(deps, url, { ...jobExtractionOptions(deps, job.robots), ...options, ...(formats ? { formats } : {}) }, job.page?.maxAgeSeconds));
     const { links, ...withoutLinks } = extraction.content;
     const kept = keepLinks ? extraction.content : withoutLinks;
-    const content = job.page?.trackChanges ? await withChange(deps.db, job.accountId, url, kept, job.page.formats) : kept;
+    const content = job.page?.trackChanges ? await withChange(deps.db, job.accountId, url, kept, job.page.formats, job.jobId) : kept;
     const files = await storeCaptures(deps.db, { accountId: job.accountId, jobId: job.jobId }, extraction);
     return { outcome: { ok: true, content: { ...content, ...files } }, links: links ?? [] };
   } catch (err) {
     const attempt = Context.current().info.attempt;
     if (err instanceof ExtractionError) {
       if (err.transient && attempt < URL_ATTEMPTS) throw ApplicationFailure.retryable(err.message, err.code);
-      const change = job.page?.trackChanges ? await changeOfFailure(deps.db, job.accountId, url, err) : undefined;
+      const change = job.page?.trackChanges ? await changeOfFailure(deps.db, job.accountId, url, err, job.jobId) : undefined;
       return { outcome: { ok: false, errorCode: err.code, error: err.message, ...(change ? { change } : {}) }, links: [] };
     }
     if (attempt < URL_ATTEMPTS) throw err;

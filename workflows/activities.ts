@@ -4,6 +4,8 @@
  * compiler checks that it does.
  */
 
+import type { BulkJobInput, CrawlJobInput } from './job-inputs.js';
+
 /** Why a crawl stopped before its frontier was exhausted (`truncated_reason`). */
 export type TruncatedReason = 'page_limit' | 'quota_exhausted' | 'time_limit';
 
@@ -47,6 +49,35 @@ export interface WebhookAttemptInput {
   deliveryId: string;
   /** 1 to 7. */
   attempt: number;
+}
+
+/** What a watch's run needs to start its job: the job's workflow and the arguments it starts with. */
+export type WatchRunStart =
+  | { skipped: WatchSkipReason }
+  | {
+      skipped?: undefined;
+      jobId: string;
+      accountId: string;
+      workflowId: string;
+      /** Exactly one of these, by the watch's kind (the job workflow's input, as POST /bulk or /crawl would start it). */
+      bulk?: BulkJobInput;
+      crawl?: CrawlJobInput;
+    };
+
+/** Why a run did nothing: the watch is gone or paused, or it has just paused itself (the last three). */
+export type WatchSkipReason = 'deleted' | 'paused' | 'quota_exhausted' | 'account_deactivated' | 'plan_not_supported';
+
+export interface WatchRunConclusion {
+  pages: number;
+  changed: number;
+  /** The `watch.changed` delivery to start (null: nothing changed, or the watch has no webhook_url). */
+  deliveryId: string | null;
+}
+
+/** Watch runs: start the tick's job (metered, idempotent per tick), then collect its changes. */
+export interface WatchActivities {
+  beginWatchRun(input: { watchId: string; tickId: string; scheduledAt: string }): Promise<WatchRunStart>;
+  concludeWatchRun(input: { watchId: string; tickId: string }): Promise<WatchRunConclusion>;
 }
 
 /** `job.completed` deliveries. */

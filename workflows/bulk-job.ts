@@ -3,19 +3,9 @@ import type { JobActivities } from './activities.js';
 import { setJobStatus } from './job-status.js';
 import { BOOKKEEPING_ACTIVITY, URL_ACTIVITY } from './activity-options.js';
 import { startCompletionWebhook } from './webhook-delivery.js';
+import type { BulkJobInput } from './job-inputs.js';
 
-export interface BulkJobInput {
-  jobId: string;
-  urls: string[];
-  /** URLs in flight at once for this job, fixed at submission so replays see the same value. */
-  concurrency: number;
-  /** robots.txt handling for each URL (absent in histories from before policies: treated as `advisory`). */
-  robots?: 'off' | 'advisory' | 'strict';
-  /** Set when the job continued as new: the position of the first URL this run handles. */
-  from?: number;
-  /** URLs per run before continuing as new (default URLS_PER_RUN), fixed at submission. */
-  urlsPerRun?: number;
-}
+export type { BulkJobInput } from './job-inputs.js';
 
 export interface BulkJobOutcome {
   succeeded: number;

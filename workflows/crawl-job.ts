@@ -3,29 +3,9 @@ import type { JobActivities, TruncatedReason } from './activities.js';
 import { setJobStatus } from './job-status.js';
 import { BOOKKEEPING_ACTIVITY, URL_ACTIVITY } from './activity-options.js';
 import { startCompletionWebhook } from './webhook-delivery.js';
+import type { CrawlJobInput, CrawlProgress } from './job-inputs.js';
 
-export interface CrawlJobInput {
-  jobId: string;
-  /** Pages in flight at once (per-host politeness: a crawl stays on one site). */
-  concurrency: number;
-  /** Pause of each lane between pages; robots.txt Crawl-delay may raise it. */
-  delayMs: number;
-  timeLimitMs: number;
-  /** Pages per run before continuing as new (default PAGES_PER_RUN), fixed at submission. */
-  pagesPerRun?: number;
-  /** Set when the crawl continued as new: where the previous run stopped. */
-  resume?: CrawlProgress;
-}
-
-export interface CrawlProgress {
-  /** Next ordinal to fetch. Ordinals number the admitted URLs in discovery (breadth-first) order. */
-  next: number;
-  /** URLs admitted so far (ordinals 0 … discovered-1). */
-  discovered: number;
-  /** Workflow time (epoch ms) after which no page is started: `time_limit`. */
-  deadline: number;
-  delayMs: number;
-}
+export type { CrawlJobInput, CrawlProgress } from './job-inputs.js';
 
 /** Pages per run before the workflow continues as new, far below the history limits. */
 export const PAGES_PER_RUN = 500;

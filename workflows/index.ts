@@ -3,3 +3,4 @@ export { bulkJobWorkflow } from './bulk-job.js';
 export { crawlJobWorkflow } from './crawl-job.js';
 export { expireJobsWorkflow } from './expire-jobs.js';
 export { webhookDeliveryWorkflow } from './webhook-delivery.js';
+export { watchRunWorkflow } from './watch-run.js';

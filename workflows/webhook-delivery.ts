@@ -64,16 +64,22 @@ export const webhookWorkflowIdFor = (deliveryId: string) => `webhook-${deliveryI
 
 /**
  * For the end of a job workflow: creates the job's delivery (once; nothing when the job has no webhook_url)
- * and starts its delivery workflow as an abandoned child, so it outlives the job workflow. Safe to run
- * again on a retried or replayed job: the delivery is the same and an already started child is success.
+ * and starts its delivery workflow, outliving the job workflow.
  */
 export async function startCompletionWebhook(jobId: string): Promise<void> {
   const prepared = await prepareJobWebhook({ jobId });
-  if (!prepared) return;
+  if (prepared) await startWebhookDelivery(prepared.deliveryId);
+}
+
+/**
+ * Starts `webhook-<delivery_id>` as an abandoned child, so it outlives its parent. Safe to run again on a
+ * retried or replayed parent: an already started (or finished) delivery workflow is success.
+ */
+export async function startWebhookDelivery(deliveryId: string): Promise<void> {
   try {
     await startChild(webhookDeliveryWorkflow, {
-      workflowId: webhookWorkflowIdFor(prepared.deliveryId),
-      args: [{ deliveryId: prepared.deliveryId }],
+      workflowId: webhookWorkflowIdFor(deliveryId),
+      args: [{ deliveryId }],
       parentClosePolicy: ParentClosePolicy.ABANDON,
       // A delivery workflow that already ran (even to the end) is never run a second time for the same id.
       workflowIdReusePolicy: WorkflowIdReusePolicy.REJECT_DUPLICATE,

@@ -21,14 +21,24 @@ export interface TemporalServerOptions {
   logFile?: string;
 }
 
-/** True once the frontend answers and the namespace exists with Pith's search attributes registered. */
+/** temporal.api.enums.v1.IndexedValueType.INDEXED_VALUE_TYPE_KEYWORD: every declared attribute is a Keyword. */
+const KEYWORD = 2;
+
+/**
+ * True once the frontend answers and the namespace exists with Pith's search attributes registered. A
+ * server started on an existing SQLite file registers only what that file already had (`--search-attribute`
+ * applies to a new file), so attributes added since (e.g. WatchId) are registered here.
+ */
 async function isReady(address: string, namespace: string): Promise<boolean> {
   let connection: Connection | undefined;
   try {
     connection = await Connection.connect({ address, connectTimeout: 1000 });
     const response = await connection.operatorService.listSearchAttributes({ namespace });
     const registered = Object.keys(response.customAttributes ?? {});
-    return SEARCH_ATTRIBUTE_DECLARATIONS.every(({ name }) => registered.includes(name));
+    const missing = SEARCH_ATTRIBUTE_DECLARATIONS.filter(({ name }) => !registered.includes(name));
+    if (missing.length === 0) return true;
+    await connection.operatorService.addSearchAttributes({ namespace, searchAttributes: Object.fromEntries(missing.map(({ name }) => [name, KEYWORD])) });
+    return false;
   } catch {
     return false;
   } finally {

@@ -65,6 +65,9 @@ export const EXTENSION_ERRORS = {
   delivery_not_found: { status: 404, retry: false, upgrade: false, meaning: 'No such webhook delivery on this account.' },
   document_too_large: { status: 422, retry: false, upgrade: false, meaning: 'The document (PDF, DOCX) is over the page, size, text or time limit for one document.' },
   action_failed: { status: 422, retry: false, upgrade: false, meaning: 'A page action (or `wait_for`) failed: its selector matched nothing in time, or the page refused it. The error names the action.' },
+  watch_not_found: { status: 404, retry: false, upgrade: false, meaning: 'No such watch on this account (or it was deleted).' },
+  watch_limit_reached: { status: 403, retry: false, upgrade: true, meaning: "The account already has as many watches as its plan allows." },
+  watch_interval_too_short: { status: 422, retry: false, upgrade: true, meaning: "`every` runs more often than the plan allows (for a cron expression: its shortest gap between runs)." },
   file_not_found: { status: 404, retry: false, upgrade: false, meaning: 'No such file (screenshot), or its lifetime has passed, or the signed link has expired.' },
 } as const satisfies Record<string, ErrorSpec>;
 

@@ -87,3 +87,24 @@ export const CHANGE_LIMITS = {
   /** A page's last version is forgotten this long after it was last seen (then it is `new` again). */
   retentionDays: 90,
 } as const;
+
+/**
+ * Watches: the longest interval `every` may name, how many runs `GET /watches/{id}` shows and how long
+ * they are kept, the list's page size, and the cap on a `watch.changed` body (the job.completed cap).
+ */
+export const WATCH_LIMITS = {
+  /** `every` at most 30 days (the issue's range; a cron expression may fire less often). */
+  maxIntervalSeconds: 30 * 24 * 60 * 60,
+  /** A cron expression's shortest gap is measured over its next this many runs. */
+  cronRunsSampled: 1_000,
+  /** Runs shown by GET /watches/{id}, newest first. */
+  recentRuns: 20,
+  /** A run's record is deleted this long after it started (the expiry sweep). */
+  runRetentionDays: 90,
+  listPageDefault: 50,
+  listPageMax: 200,
+  /** `watch.changed` bodies above this list the changed pages without their diffs (`diffs_omitted_for_size`). */
+  eventMaxBytes: 5 * 1024 * 1024,
+  /** Missed runs (Temporal down) are caught up within this window; at most one is buffered behind a running one. */
+  catchupWindow: '30 days',
+} as const;

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { ALL_FORMATS, EXTRACT_FORMATS, GRANTABLE_SCOPES, KEY_MODIFIERS, NAMED_KEYS, ROBOTS_MODES, SCREENSHOT_FORMATS, SITEMAP_MODES } from './vocabulary.js';
-import { BROWSER_LIMITS, MAP_DEFAULT_LIMIT, MAX_AGE_MAX_SECONDS, MAX_CHUNK_TOKENS, MIN_CHUNK_TOKENS, RESULTS_PAGE_DEFAULT, RESULTS_PAGE_MAX, SELECTOR_LIMITS } from './limits.js';
+import { BROWSER_LIMITS, MAP_DEFAULT_LIMIT, MAX_AGE_MAX_SECONDS, MAX_CHUNK_TOKENS, MIN_CHUNK_TOKENS, RESULTS_PAGE_DEFAULT, RESULTS_PAGE_MAX, SELECTOR_LIMITS, WATCH_LIMITS } from './limits.js';
 import { parseHTML } from 'linkedom';
 
 /** Request bodies of the API, one zod schema each: validation and (later) the OpenAPI document come from here. */
@@ -238,24 +238,70 @@ export const bulkBody = z
 
 export type BulkBody = z.infer<typeof bulkBody>;
 
+/** Where a crawl goes: the same fields on POST /crawl and in a crawl watch (`crawl: {…}`). */
+const crawlTargetFields = {
+  url: httpUrl,
+  depth: z.number({ error: 'must be a number' }).int({ error: 'must be an integer' }).min(0, { error: 'must be at least 0' }).default(1),
+  limit: z.number({ error: 'must be a number' }).int({ error: 'must be an integer' }).min(1, { error: 'must be at least 1' }).default(100),
+  include_patterns: crawlPatterns,
+  exclude_patterns: crawlPatterns,
+  allow_subdomains: z.boolean({ error: 'must be a boolean' }).default(false),
+  /** Beyond the contract: also follow same-site links to documents (PDF, DOCX, text). Optional, not defaulted, so older bodies hash as before. */
+  include_documents: z.boolean({ error: 'must be a boolean' }).optional(),
+  /** Seed the frontier from the site's sitemaps too (`include`), instead of links (`only`), or not (`skip`, today's crawl). */
+  sitemap: sitemapMode.default('skip'),
+};
+
 /** Decisions "Jobs": `{ url, depth (default 1), limit (default 100, capped by plan), include/exclude patterns, allow_subdomains }`. */
 export const crawlBody = z
   .strictObject({
-    url: httpUrl,
-    depth: z.number({ error: 'must be a number' }).int({ error: 'must be an integer' }).min(0, { error: 'must be at least 0' }).default(1),
-    limit: z.number({ error: 'must be a number' }).int({ error: 'must be an integer' }).min(1, { error: 'must be at least 1' }).default(100),
-    include_patterns: crawlPatterns,
-    exclude_patterns: crawlPatterns,
-    allow_subdomains: z.boolean({ error: 'must be a boolean' }).default(false),
-    /** Beyond the contract: also follow same-site links to documents (PDF, DOCX, text). Optional, not defaulted, so older bodies hash as before. */
-    include_documents: z.boolean({ error: 'must be a boolean' }).optional(),
-    /** Seed the frontier from the site's sitemaps too (`include`), instead of links (`only`), or not (`skip`, today's crawl). */
-    sitemap: sitemapMode.default('skip'),
+    ...crawlTargetFields,
     ...jobFields,
   })
   .superRefine(checkPageFields);
 
 export type CrawlBody = z.infer<typeof crawlBody>;
+
+/** `every` of a watch: parsed by src/watches/watch-cadence.ts (422 naming it), bounded here. */
+const watchEvery = z.string({ error: 'must be a string such as "1d", "6h", "15m" or a cron expression' }).trim().min(1, { error: 'must not be empty' }).max(100, { error: 'must be at most 100 characters' });
+
+/** A watch stores the page fields of a job except `max_age`: a watch looks at the page itself every time. */
+const { max_age: _maxAge, ...watchPageFields } = pageFields;
+
+/** POST /watches: `urls` (a bulk job per run) or `crawl` (a crawl per run), exactly one. */
+export const watchBody = z
+  .strictObject({
+    urls: z.array(httpUrl, { error: 'must be an array of URLs' }).min(1, { error: 'must contain at least one URL' }).optional(),
+    crawl: z.strictObject(crawlTargetFields, { error: 'must be an object { url, depth?, limit?, … } as POST /crawl takes' }).optional(),
+    every: watchEvery,
+    webhook_url: z.string({ error: 'must be a string' }).max(2048).optional(),
+    ...watchPageFields,
+    ...policyFields,
+  })
+  .superRefine((body, ctx) => {
+    if ((body.urls === undefined) === (body.crawl === undefined)) {
+      ctx.addIssue({ code: 'custom', path: [body.urls ? 'crawl' : 'urls'], message: body.urls ? 'give either urls or crawl, not both' : 'is required (or crawl: { url, … } for a crawl watch)' });
+    }
+    checkPageFields(body, ctx);
+  });
+
+export type WatchBody = z.infer<typeof watchBody>;
+
+/** PATCH /watches/{id}: pause, resume, change the interval or the webhook (null removes it). */
+export const watchPatchBody = z
+  .strictObject({
+    paused: z.boolean({ error: 'must be a boolean' }).optional(),
+    every: watchEvery.optional(),
+    webhook_url: z.string({ error: 'must be a string or null' }).max(2048).nullable().optional(),
+  })
+  .refine((body) => Object.values(body).some((value) => value !== undefined), { error: 'must change at least one of paused, every, webhook_url' });
+
+export type WatchPatchBody = z.infer<typeof watchPatchBody>;
+
+export const watchListQuery = z.object({
+  limit: z.coerce.number({ error: 'must be a number' }).int({ error: 'must be an integer' }).min(1, { error: 'must be at least 1' }).max(WATCH_LIMITS.listPageMax, { error: `must be at most ${WATCH_LIMITS.listPageMax}` }).default(WATCH_LIMITS.listPageDefault),
+  cursor: z.string({ error: 'must be a string' }).max(200).optional(),
+});
 
 /** Results when `num_results` is left out: every plan allows at least this many. */
 export const DEFAULT_SEARCH_RESULTS = 5;

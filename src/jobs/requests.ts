@@ -9,6 +9,8 @@ import { assertWebhookUrl } from '../net/webhook-url.js';
 import { parseIdempotencyKey } from './idempotency.js';
 import { pageOptionsOf } from '../pages/page-options.js';
 import { submitJob, type JobPayment, type JobServiceDeps, type SubmittedJob } from './submit.js';
+import type { StoredBulkInput } from './start-workflow.js';
+import type { StoredCrawlInput } from './crawl/crawl-input.js';
 
 /**
  * POST /bulk and POST /crawl after validation, shared by the REST routes and the MCP tools so that both
@@ -38,19 +40,25 @@ async function submissionExtras(cfg: Config, body: { webhook_url?: string | unde
   return { idempotencyKey, body: context.rawBody, payment: context.payment };
 }
 
-/** Validates everything, checks every URL against the policy, meters one per URL, queues, answers at once. */
-export async function submitBulkRequest(deps: JobServiceDeps, key: SubmittingKey, body: BulkBody, context: SubmissionContext): Promise<SubmittedJob> {
+/** What a bulk job of these URLs stores: the plan's cap (422), the page options, the key's policy applied to every URL. */
+export function bulkJobInputOf(cfg: Config, key: SubmittingKey, body: Omit<BulkBody, 'webhook_url' | 'webhook_include_results'>): StoredBulkInput {
   const cap = limitsOf(key.plan).bulkUrlsPerRequest;
   if (body.urls.length > cap) {
     throw new ApiError('bulk_cap_exceeded', `urls: ${body.urls.length} URLs submitted; the ${key.plan} plan allows ${cap} per request`);
   }
   const page = pageOptionsOf(body, key.plan);
   const policy = tighten(key.policy, body);
-  assertUrlsAccepted(deps.cfg, policy, body.urls, 'urls');
+  assertUrlsAccepted(cfg, policy, body.urls, 'urls');
+  return { urls: body.urls, robots: policy.respectRobots, page };
+}
+
+/** Validates everything, checks every URL against the policy, meters one per URL, queues, answers at once. */
+export async function submitBulkRequest(deps: JobServiceDeps, key: SubmittingKey, body: BulkBody, context: SubmissionContext): Promise<SubmittedJob> {
+  const input = bulkJobInputOf(deps.cfg, key, body);
   const extras = await submissionExtras(deps.cfg, body, context);
   return submitJob(deps, key, {
     kind: 'bulk',
-    input: { urls: body.urls, robots: policy.respectRobots, page },
+    input,
     webhook_url: body.webhook_url,
     webhook_include_results: body.webhook_include_results,
     ...extras,
@@ -66,40 +74,43 @@ export function crawlLimitsOf(plan: string): PlanLimits & { crawlDepth: number; 
   return { ...limits, crawlDepth: limits.crawlDepth, crawlPagesPerJob: limits.crawlPagesPerJob };
 }
 
-/**
- * Depth capped by plan (422), the page limit lowered to the plan's cap, the start URL checked like a bulk
- * URL; meters the start page now and every further page as it is fetched.
- */
-export async function submitCrawlRequest(deps: JobServiceDeps, key: SubmittingKey, body: CrawlBody, context: SubmissionContext): Promise<SubmittedJob> {
+/** What a crawl stores: depth capped by plan (422), the page limit lowered to the plan's cap, the start URL checked like a bulk URL. */
+export function crawlJobInputOf(cfg: Config, key: SubmittingKey, body: Omit<CrawlBody, 'webhook_url' | 'webhook_include_results'>): StoredCrawlInput {
   const limits = crawlLimitsOf(key.plan);
   if (body.depth > limits.crawlDepth) {
     throw new ApiError('crawl_depth_exceeded', `depth: ${body.depth} requested; the ${key.plan} plan allows at most ${limits.crawlDepth}`);
   }
   const page = pageOptionsOf(body, key.plan);
   const policy = tighten(key.policy, body);
-  assertUrlsAccepted(deps.cfg, policy, [body.url], 'url');
-  const extras = await submissionExtras(deps.cfg, body, context);
+  assertUrlsAccepted(cfg, policy, [body.url], 'url');
   const startUrl = normalizeUrl(body.url) ?? body.url;
+  return {
+    startUrl,
+    depth: body.depth,
+    limit: Math.min(body.limit, limits.crawlPagesPerJob),
+    robots: policy.respectRobots,
+    scope: {
+      startUrl,
+      allowSubdomains: body.allow_subdomains,
+      ...(body.include_documents ? { includeDocuments: true } : {}),
+      includePatterns: body.include_patterns ?? [],
+      excludePatterns: body.exclude_patterns ?? [],
+      allowDomains: policy.allowDomains,
+      denyPatterns: policy.denyPatterns,
+    },
+    // Stored only when asked for: a `skip` crawl stores exactly the input it always did.
+    ...(body.sitemap === 'skip' ? {} : { sitemap: body.sitemap }),
+    page,
+  };
+}
+
+/** Meters the start page now and every further page as it is fetched. */
+export async function submitCrawlRequest(deps: JobServiceDeps, key: SubmittingKey, body: CrawlBody, context: SubmissionContext): Promise<SubmittedJob> {
+  const input = crawlJobInputOf(deps.cfg, key, body);
+  const extras = await submissionExtras(deps.cfg, body, context);
   return submitJob(deps, key, {
     kind: 'crawl',
-    input: {
-      startUrl,
-      depth: body.depth,
-      limit: Math.min(body.limit, limits.crawlPagesPerJob),
-      robots: policy.respectRobots,
-      scope: {
-        startUrl,
-        allowSubdomains: body.allow_subdomains,
-        ...(body.include_documents ? { includeDocuments: true } : {}),
-        includePatterns: body.include_patterns ?? [],
-        excludePatterns: body.exclude_patterns ?? [],
-        allowDomains: policy.allowDomains,
-        denyPatterns: policy.denyPatterns,
-      },
-      // Stored only when asked for: a `skip` crawl stores exactly the input it always did.
-      ...(body.sitemap === 'skip' ? {} : { sitemap: body.sitemap }),
-      page,
-    },
+    input,
     webhook_url: body.webhook_url,
     webhook_include_results: body.webhook_include_results,
     ...extras,

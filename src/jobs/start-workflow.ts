@@ -20,13 +20,13 @@ export interface StoredBulkInput {
   page?: PageOptions;
 }
 
-function bulkInput(cfg: Config, job: Job): BulkJobInput {
+export function bulkWorkflowInput(cfg: Config, job: Job): BulkJobInput {
   const stored = job.input as unknown as StoredBulkInput;
   return { jobId: job.id, urls: stored.urls, concurrency: cfg.JOB_URL_CONCURRENCY, robots: stored.robots, urlsPerRun: cfg.JOB_URLS_PER_RUN };
 }
 
 /** A crawl's URLs, scope and limits live in the database; the workflow carries ordinals only. */
-function crawlInput(cfg: Config, job: Job): CrawlJobInput {
+export function crawlWorkflowInput(cfg: Config, job: Job): CrawlJobInput {
   return { jobId: job.id, concurrency: cfg.CRAWL_CONCURRENCY, delayMs: cfg.CRAWL_DELAY_MS, timeLimitMs: cfg.CRAWL_TIME_LIMIT_MS, pagesPerRun: cfg.JOB_URLS_PER_RUN };
 }
 
@@ -51,8 +51,8 @@ export async function startJobWorkflow(temporal: Client, cfg: Config, job: Job):
   try {
     await withLogContext({ requestId, jobId: job.id }, () =>
       job.kind === 'bulk'
-        ? temporal.workflow.start(bulkJobWorkflow, { ...options, args: [bulkInput(cfg, job)] })
-        : temporal.workflow.start(crawlJobWorkflow, { ...options, args: [crawlInput(cfg, job)] }),
+        ? temporal.workflow.start(bulkJobWorkflow, { ...options, args: [bulkWorkflowInput(cfg, job)] })
+        : temporal.workflow.start(crawlJobWorkflow, { ...options, args: [crawlWorkflowInput(cfg, job)] }),
     );
   } catch (err) {
     if (!(err instanceof WorkflowExecutionAlreadyStartedError)) throw err;

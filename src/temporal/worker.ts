@@ -1,5 +1,6 @@
 import { fileURLToPath } from 'node:url';
 import { type NativeConnection, Worker, type WorkerOptions } from '@temporalio/worker';
+import { Client } from '@temporalio/client';
 import type { Config } from '../config/config.js';
 import type { Db } from '../db/prisma.js';
 import { createActivities } from '../../activities/index.js';
@@ -39,7 +40,8 @@ export function createPithWorker({ cfg, db, connection, workflowBundle, extracto
       activity: activityInterceptors(tracing),
     },
     ...(sinks ? { sinks } : {}),
-    activities: createActivities({ db, cfg, ...(extractor ? { extractor } : {}), ...(renderer ? { renderer } : {}) }),
+    // The activities' client shares the worker's connection (a watch pausing its own schedule).
+    activities: createActivities({ db, cfg, temporal: new Client({ connection, namespace: cfg.TEMPORAL_NAMESPACE }), ...(extractor ? { extractor } : {}), ...(renderer ? { renderer } : {}) }),
     maxConcurrentActivityTaskExecutions: cfg.WORKER_ACTIVITY_CONCURRENCY,
   });
 }

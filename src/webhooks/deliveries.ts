@@ -52,6 +52,23 @@ export async function createCompletionDelivery(db: Db, jobId: string, baseUrl: s
   }
 }
 
+/**
+ * A delivery of another event about a job (a watch run's `watch.changed`), its body built by the caller.
+ * Created at most once per job (`completion_of`: a watch's job has no webhook_url of its own, so it never
+ * has a job.completed delivery), so a retried activity gets the same delivery back.
+ */
+export async function createEventDelivery(db: Db, event: { accountId: string; jobId: string; event: string; url: string; body: string }): Promise<{ deliveryId: string }> {
+  const existing = await db.webhookDelivery.findUnique({ where: { completionOf: event.jobId }, select: { id: true } });
+  if (existing) return { deliveryId: existing.id };
+  try {
+    const created = await db.webhookDelivery.create({ data: { id: randomUUID(), completionOf: event.jobId, ...event }, select: { id: true } });
+    return { deliveryId: created.id };
+  } catch (err) {
+    if (!isUniqueViolation(err)) throw err;
+    return { deliveryId: (await db.webhookDelivery.findUniqueOrThrow({ where: { completionOf: event.jobId }, select: { id: true } })).id };
+  }
+}
+
 /** A copy of `original` with a new id (the redelivery's own `X-Pith-Delivery-Id`), same URL and body. */
 export function createRedelivery(db: Db, original: WebhookDelivery): Promise<WebhookDelivery> {
   return db.webhookDelivery.create({

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { proKey, startStack, type Stack } from '../support/stack.js';
 import { articlePage, startFixtureServer, type FixtureRoute, type FixtureServer } from '../support/fixture-server.js';
 import { apiClient, finishedJob } from '../support/api.js';
+import { trackRemoval, trackVersion } from '../../src/changes/track-change.js';
 
 /**
  * Change tracking (issue 21, `formats: ["change_tracking"]`): each result says how the page stands
@@ -89,5 +90,25 @@ describe('change_tracking', () => {
     expect(byUrl.get(site.url('/listed'))).toMatchObject({ error_code: 'target_http_error', change: { status: 'removed' } });
     // Never seen and not there: removed, with no previous version.
     expect(byUrl.get(site.url('/museum-new'))).toMatchObject({ error_code: 'target_http_error', change: { status: 'removed', previous_at: null } });
+  });
+});
+
+describe('change_tracking in a job retried after it stored its version', () => {
+  it('compares a retried look of the same job with the version before the job, so the change is not lost to `same`', async () => {
+    const account = await api.register();
+    const url = site.url('/retried');
+    const look = (markdown: string, job: string) => trackVersion(stack.db, account.account_id, url, `# Retried\n\n${markdown}`, new Date(), job);
+    expect((await look('first words', 'job-1')).status).toBe('new');
+    const changed = await look('second words', 'job-2');
+    expect(changed).toMatchObject({ status: 'changed', diff: expect.stringContaining('+second words') });
+    // The activity of job-2 failed after storing its version and runs again: the same answer.
+    expect(await look('second words', 'job-2')).toEqual(changed);
+    // The next job compares with job-2's version.
+    expect((await look('second words', 'job-3')).status).toBe('same');
+
+    const gone = () => trackRemoval(stack.db, account.account_id, url, new Date(), 'job-4');
+    expect((await gone()).status).toBe('removed');
+    expect((await gone()).status).toBe('removed');
+    expect((await trackRemoval(stack.db, account.account_id, url, new Date(), 'job-5')).status).toBe('same');
   });
 });

@@ -27,6 +27,7 @@ export function buildOpenApiDocument(settings: DocumentSettings) {
     tags: [
       { name: 'Extraction', description: 'Content of pages, answered at once.' },
       { name: 'Jobs', description: 'Bulk and crawl jobs: submit, then read or receive the `job.completed` webhook.' },
+      { name: 'Watches', description: 'Pages or crawls looked at on a schedule (Temporal Schedules), with change tracking; the `watch.changed` webhook lists what changed.' },
       { name: 'Account', description: 'Registration, usage and request logs.' },
       { name: 'Keys', description: 'API keys and the webhook signing secret.' },
       { name: 'Service', description: 'Public routes: health, pricing, documentation.' },

@@ -6,7 +6,8 @@ import { errorCodesOf } from './derived-errors.js';
 import { errorExample, errorResponses } from './error-shapes.js';
 import { ERRORS, type ErrorCode } from '../../contract/errors.js';
 import { authSentence } from './auth-text.js';
-import { registerJobCompletedWebhook } from './webhook-shapes.js';
+import { deliveryHeaders, registerJobCompletedWebhook } from './webhook-shapes.js';
+import { registerWatchChangedWebhook } from './watch-shapes.js';
 import { OAuthErrorSchema } from './oauth-routes.js';
 
 export const BEARER_SCHEME = 'ApiKey';
@@ -96,5 +97,6 @@ export function buildRegistry(baseUrl: string): OpenAPIRegistry {
   for (const code of Object.keys(ERRORS) as ErrorCode[]) registry.registerComponent('examples', code, errorExample(code, baseUrl));
   for (const route of ROUTES) registry.registerPath(operationOf(route));
   registerJobCompletedWebhook(registry);
+  registerWatchChangedWebhook(registry, deliveryHeaders);
   return registry;
 }

@@ -9,10 +9,10 @@ import type { OAuthErrorCode } from '../../oauth/oauth-error.js';
 export type RouteAuth = 'public' | 'key' | Scope;
 
 export interface RouteDoc {
-  method: 'get' | 'post' | 'delete';
+  method: 'get' | 'post' | 'patch' | 'delete';
   /** OpenAPI form: `/bulk/{job_id}`. */
   path: string;
-  tag: 'Extraction' | 'Jobs' | 'Account' | 'Keys' | 'Service' | 'OAuth';
+  tag: 'Extraction' | 'Jobs' | 'Watches' | 'Account' | 'Keys' | 'Service' | 'OAuth';
   summary: string;
   description: string;
   auth: RouteAuth;

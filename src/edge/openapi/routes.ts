@@ -19,6 +19,7 @@ import {
 import { SearchResponseSchema } from './search-shapes.js';
 import { DeliveriesQuery, WebhookDeliveryPageSchema, WebhookDeliverySchema, deliveryIdParams } from './webhook-shapes.js';
 import { OAUTH_ROUTES } from './oauth-routes.js';
+import { CreatedWatchSchema, DeletedWatchSchema, WatchListQuery, WatchPageSchema, WatchPatchRequest, WatchRequest, WatchSchema, watchIdParams } from './watch-shapes.js';
 import type { RouteDoc } from './route-doc.js';
 
 
@@ -127,6 +128,48 @@ export const ROUTES: readonly RouteDoc[] = [
     query: JobReadQuery,
     success: { status: 200, description: 'The job (a crawl job also carries `truncated` and `truncated_reason`).', schema: z.union([JobReadSchema, CrawlJobReadSchema]) },
     errors: ['job_not_found', 'forbidden'],
+  },
+  {
+    method: 'post', path: '/watches', tag: 'Watches', auth: 'key', implemented: true,
+    summary: 'Create a watch',
+    description:
+      'A Temporal Schedule (`watch-<id>`) that runs a bulk job of `urls` (scope `bulk`) or a crawl (scope `crawl`, Pro and up) with change tracking every `every`; the first run starts at once (the baseline later runs compare with). A run that finds pages `changed` or `removed` sends a signed `watch.changed` to `webhook_url` listing only those pages. Runs are metered like the jobs they are (one request per URL, a crawl per page fetched, under `watch run`); a run that finds the month spent, or the account deactivated, pauses the watch with `paused_reason`. Plan limits: Free 3 watches (every ≥ 1 day), Pro 50 (≥ 1 hour), Growth 500 (≥ 15 minutes), Enterprise unlimited (≥ 5 minutes). This call is one metered request. Beyond the contract.',
+    body: WatchRequest,
+    success: { status: 201, description: 'The watch; its first run has started.', schema: CreatedWatchSchema },
+    errors: [...policyErrors, 'webhook_url_invalid', 'insufficient_scope', 'plan_not_supported', 'bulk_cap_exceeded', 'crawl_depth_exceeded', 'watch_limit_reached', 'watch_interval_too_short', 'service_unavailable'],
+  },
+  {
+    method: 'get', path: '/watches', tag: 'Watches', auth: 'key', implemented: true,
+    summary: 'List watches',
+    description: "The account's watches of the kinds the key may see (`bulk` scope: URL watches, `crawl`: crawl watches), newest first, each with its latest run. Paged with `limit` (1–200, default 50) and `cursor` (`next_cursor`). Counted as one request even when the month is spent.",
+    query: WatchListQuery,
+    success: { status: 200, description: 'A page of watches.', schema: WatchPageSchema },
+    errors: ['insufficient_scope'],
+  },
+  {
+    method: 'get', path: '/watches/{watch_id}', tag: 'Watches', auth: 'key', implemented: true,
+    summary: 'Read a watch',
+    description: "The watch, its next run and its 20 latest runs with their job ids (a run's job is readable for 6 hours with GET /jobs/{job_id}). Another account's watch is 404. Counted as one request even when the month is spent.",
+    params: watchIdParams,
+    success: { status: 200, description: 'The watch with its recent runs.', schema: WatchSchema },
+    errors: ['watch_not_found', 'insufficient_scope'],
+  },
+  {
+    method: 'patch', path: '/watches/{watch_id}', tag: 'Watches', auth: 'key', implemented: true,
+    summary: 'Pause, resume or change a watch',
+    description: 'Changes the schedule first: when the job engine cannot be reached nothing changes (503). Resuming a watch that paused itself (quota, deactivation) lets the next tick run; if the reason still holds it pauses again. Counted as one request even when the month is spent.',
+    params: watchIdParams,
+    body: WatchPatchRequest,
+    success: { status: 200, description: 'The watch as it is now.', schema: WatchSchema },
+    errors: ['watch_not_found', 'insufficient_scope', 'watch_interval_too_short', 'webhook_url_invalid', 'service_unavailable'],
+  },
+  {
+    method: 'delete', path: '/watches/{watch_id}', tag: 'Watches', auth: 'key', implemented: true,
+    summary: 'Delete a watch',
+    description: 'Deletes the schedule (no further run starts; a run in flight finishes and its job stays readable) and the watch with its run history. Counted as one request even when the month is spent.',
+    params: watchIdParams,
+    success: { status: 200, description: 'Deleted.', schema: DeletedWatchSchema },
+    errors: ['watch_not_found', 'insufficient_scope', 'service_unavailable'],
   },
   {
     method: 'post', path: '/search', tag: 'Extraction', auth: 'search', implemented: true,

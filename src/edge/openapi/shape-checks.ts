@@ -14,6 +14,9 @@ import type { JobCompletedEvent } from '../../webhooks/job-completed-event.js';
 import type { JobCompletedEventSchema, WebhookDeliveryPageSchema } from './webhook-shapes.js';
 import type { SearchResponse } from '../../pages/search-pages.js';
 import type { SearchResponseSchema } from './search-shapes.js';
+import type { WatchObject } from '../../watches/watch-view.js';
+import type { WatchChangedEvent } from '../../watches/watch-changed-event.js';
+import type { WatchChangedEventSchema, WatchSchema } from './watch-shapes.js';
 
 /**
  * Compile-time sync checks: each documented response shape must be assignable to the type the code
@@ -34,6 +37,8 @@ export type DocumentedShapesMatchCode = [
   Documents<typeof WebhookDeliveryPageSchema, WebhookDeliveryPage>,
   Documents<typeof JobCompletedEventSchema, Omit<JobCompletedEvent, 'results'>>,
   Documents<typeof SearchResponseSchema, SearchResponse>,
+  Documents<typeof WatchSchema, WatchObject>,
+  Documents<typeof WatchChangedEventSchema, WatchChangedEvent>,
 ];
 // Instantiating the tuple with `true` is what makes a mismatch (a `never`) a type error.
-export const documentedShapesMatchCode: DocumentedShapesMatchCode = [true, true, true, true, true, true, true, true, true, true];
+export const documentedShapesMatchCode: DocumentedShapesMatchCode = [true, true, true, true, true, true, true, true, true, true, true, true];

@@ -26,7 +26,7 @@ const WebhookAttemptSchema = z
 export const WebhookDeliverySchema = z
   .object({
     id: z.uuid().meta({ description: 'Sent as `X-Pith-Delivery-Id`; the same on every attempt of this delivery.' }),
-    event: z.literal('job.completed'),
+    event: z.enum(['job.completed', 'watch.changed']),
     job_id: z.uuid().nullable(),
     url: z.string().meta({ description: 'The `webhook_url` of the job.' }),
     status: deliveryStatus,
@@ -36,7 +36,7 @@ export const WebhookDeliverySchema = z
     dead_lettered_at: z.iso.datetime().nullable(),
     attempts: z.array(WebhookAttemptSchema).meta({ description: 'Every attempt so far, in order (at most 7).' }),
   })
-  .meta({ id: 'WebhookDelivery', description: 'One `job.completed` notification and its attempts. Kept after the job itself has expired.' });
+  .meta({ id: 'WebhookDelivery', description: 'One `job.completed` or `watch.changed` notification and its attempts. Kept after the job itself has expired.' });
 
 export const WebhookDeliveryPageSchema = z
   .object({
@@ -62,7 +62,7 @@ export const JobCompletedEventSchema = z
   })
   .meta({ id: 'JobCompletedEvent', description: 'The body of the `job.completed` notification.' });
 
-const deliveryHeaders = z.object({
+export const deliveryHeaders = z.object({
   'X-Pith-Delivery-Id': z.uuid().meta({ description: 'Stable across the attempts of one delivery: deduplicate on it. A redelivery has a new id.' }),
   'X-Pith-Timestamp': z.string().regex(/^\d+$/).meta({ description: 'Unix seconds when this attempt was signed. Reject drifts over 5 minutes.' }),
   'X-Pith-Signature': z.string().regex(/^v1,/).meta({

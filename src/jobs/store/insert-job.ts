@@ -27,13 +27,14 @@ export interface JobRow {
  * Returns the minted secret, if any; throws 429 when the allowance is spent, and the driver's unique
  * violation when the Idempotency-Key is taken.
  */
-export async function insertJob(db: Db, secrets: SecretBox, row: JobRow): Promise<{ signingSecret: string | null }> {
+export async function insertJob(db: Db, secrets: SecretBox | null, row: JobRow): Promise<{ signingSecret: string | null }> {
   const { job } = row;
   const now = job.createdAt;
   const { start } = quotaPeriod(now);
   const allowance = limitsOf(row.plan).includedRequestsPerMonth;
   const secret = row.mintSecret ? generateWebhookSecret() : null;
-  const sealed = secret ? secrets.seal(secret) : null;
+  if (secret && !secrets) throw new Error('insertJob: minting a webhook secret needs the SecretBox');
+  const sealed = secret && secrets ? secrets.seal(secret) : null;
   await db.$executeRaw`INSERT INTO usage_counters (account_id, period_start, used) VALUES (${row.accountId}::uuid, ${start}, 0) ON CONFLICT DO NOTHING`;
   const [outcome] = await db.$queryRaw<{ created: bigint; minted: bigint }[]>`
     WITH reserved AS (
@@ -42,10 +43,10 @@ export async function insertJob(db: Db, secrets: SecretBox, row: JobRow): Promis
       RETURNING used
     ), created AS (
       INSERT INTO jobs (id, account_id, kind, total, input, webhook_url, webhook_include_results, idempotency_key,
-                        request_hash, workflow_id, job_token_hash, job_token_sealed, request_id, created_at, expires_at)
+                        request_hash, workflow_id, job_token_hash, job_token_sealed, request_id, created_at, expires_at, workflow_started_at)
       SELECT ${job.id}::uuid, ${row.accountId}::uuid, ${job.kind}::"JobKind", ${job.total}, ${JSON.stringify(job.input)}::jsonb,
              ${job.webhookUrl}, ${job.webhookIncludeResults}, ${job.idempotencyKey}, ${job.requestHash}, ${job.workflowId},
-             ${job.jobTokenHash}, ${job.jobTokenSealed}, ${job.requestId}, ${now}, ${job.expiresAt}
+             ${job.jobTokenHash}, ${job.jobTokenSealed}, ${job.requestId}, ${now}, ${job.expiresAt}, ${job.workflowStartedAt}::timestamptz
       FROM reserved
       RETURNING id
     ), frontier AS (

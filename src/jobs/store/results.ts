@@ -1,5 +1,6 @@
 import type { JobResult } from '@prisma/client';
 import type { Db } from '../../db/prisma.js';
+import type { PageChange } from '../../changes/track-change.js';
 
 /** Reads and writes of `job_results`. */
 
@@ -42,4 +43,17 @@ export function resultsFrom(db: Db, jobId: string, from: number, limit: number):
 
 export function countResults(db: Db, jobId: string): Promise<number> {
   return db.jobResult.count({ where: { jobId } });
+}
+
+/**
+ * The job's results whose change-tracking `change` is `changed` or `removed`, in position order, with the
+ * number of results (a watch run's `watch.changed`).
+ */
+export async function changedResults(db: Db, jobId: string): Promise<{ pages: number; changes: ({ url: string } & PageChange)[] }> {
+  const [count] = await db.$queryRaw<{ pages: number }[]>`SELECT count(*)::int AS pages FROM job_results WHERE job_id = ${jobId}::uuid`;
+  const rows = await db.$queryRaw<{ url: string; change: PageChange }[]>`
+    SELECT url, content->'change' AS change FROM job_results
+    WHERE job_id = ${jobId}::uuid AND content->'change'->>'status' IN ('changed', 'removed')
+    ORDER BY position`;
+  return { pages: count?.pages ?? 0, changes: rows.map((row) => ({ url: row.url, ...row.change })) };
 }
