@@ -20,6 +20,7 @@ const EXPECTED_OPERATIONS = [
   'POST /keys', 'GET /keys', 'POST /keys/rotate', 'DELETE /keys/{id}', 'GET /usage', 'GET /logs', 'POST /webhook/rotate',
   'POST /crawl', 'GET /crawl/{job_id}', 'POST /search', 'POST /map', 'GET /openapi.json', 'GET /docs', 'GET /docs/errors',
   'GET /webhooks/deliveries', 'POST /webhooks/deliveries/{id}/redeliver', 'GET /files/{file_id}',
+  'POST /watches', 'GET /watches', 'GET /watches/{watch_id}', 'PATCH /watches/{watch_id}', 'DELETE /watches/{watch_id}',
   'GET /.well-known/oauth-authorization-server', 'POST /oauth/register', 'GET /oauth/authorize', 'POST /oauth/authorize', 'POST /oauth/token',
 ];
 
