@@ -5,11 +5,23 @@ import type { Db } from '../db/prisma.js';
 import { extractPage, robotsVerdict, type ExtractUrlOptions, type PageExtraction } from '../extraction/index.js';
 import type { ExtractedContent, Metadata } from '../extraction/types.js';
 import { normalizeUrl } from '../net/normalize-url.js';
-import { confirmCacheEntry, dropCacheEntry, findCacheEntry, saveCacheEntry } from './page-cache-store.js';
+import { confirmCacheEntry, dropCacheEntry, findCacheEntry, saveCacheEntry, type CacheEntry } from './page-cache-store.js';
+import type { RecentCacheEntries } from './recent-entries.js';
 
 export interface CacheDeps {
   db: Db;
   cfg: Pick<Config, 'CACHE_RETENTION_SECONDS' | 'CACHE_ENTRY_MAX_BYTES'>;
+  /** The entries this process used lately (API processes); absent: every lookup reads the database. */
+  recentCacheEntries?: RecentCacheEntries | undefined;
+}
+
+/** The stored entry, from this process's recent ones when it holds it, else from the database. */
+async function lookUp(deps: CacheDeps, urlKey: string, now: Date): Promise<CacheEntry | undefined> {
+  const recent = deps.recentCacheEntries?.get(urlKey, now.getTime());
+  if (recent) return recent;
+  const stored = await findCacheEntry(deps.db, urlKey, now);
+  if (stored) deps.recentCacheEntries?.set(stored, stored.bytes, now.getTime());
+  return stored;
 }
 
 /**
@@ -53,20 +65,29 @@ const answer = (content: Partial<ExtractedContent>): PageExtraction => ({ conten
  * extracted in every format and stored for everyone (up to CACHE_ENTRY_MAX_BYTES; a page `auto` had to
  * render is not stored: its entry would not be a plain fetch). Options the cache does not serve bypass it.
  * Without `max_age` the cache is neither read nor written.
+ *
+ * `admitted` settles when the request may do work (its metering): a fetch waits for it, so a refused
+ * request never reaches the target. A hit does not wait for it: the caller must await `admitted` before
+ * it answers or writes anything (it reads meanwhile).
  */
-export async function extractWithCache(deps: CacheDeps, url: string, options: ExtractUrlOptions, maxAgeSeconds: number | undefined): Promise<PageExtraction> {
-  if (maxAgeSeconds === undefined) return extractPage(url, options);
+export async function extractWithCache(deps: CacheDeps, url: string, options: ExtractUrlOptions, maxAgeSeconds: number | undefined, admitted: Promise<void> = Promise.resolve()): Promise<PageExtraction> {
+  if (maxAgeSeconds === undefined) {
+    await admitted;
+    return extractPage(url, options);
+  }
   if (!cacheable(options)) {
+    await admitted;
     const extraction = await extractPage(url, options);
     return { ...extraction, content: withCacheStatus(extraction.content, 'bypass', null) };
   }
   const urlKey = normalizeUrl(url) ?? url;
   const now = new Date();
-  const entry = await findCacheEntry(deps.db, urlKey, now);
+  const entry = await lookUp(deps, urlKey, now);
   if (entry && now.getTime() - entry.fetchedAt.getTime() <= maxAgeSeconds * 1000) {
     const robotsAllowed = await robotsVerdict(url, options);
     return answer(withCacheStatus(formatsOf(entry.content, options), 'hit', entry.fetchedAt, robotsAllowed));
   }
+  await admitted;
 
   // Every format, whatever this caller asked for: the entry serves every later caller.
   const everyFormat: ExtractUrlOptions = { ...options };
@@ -78,12 +99,16 @@ export async function extractWithCache(deps: CacheDeps, url: string, options: Ex
     extraction = await extractPage(url, { ...everyFormat, ...revalidate, retrievedAt: now });
   } catch (err) {
     // A page now gone is not answered from the cache later either.
-    if (entry && err instanceof ExtractionError && (err.httpStatus === 404 || err.httpStatus === 410)) await dropCacheEntry(deps.db, urlKey);
+    if (entry && err instanceof ExtractionError && (err.httpStatus === 404 || err.httpStatus === 410)) {
+      deps.recentCacheEntries?.delete(urlKey);
+      await dropCacheEntry(deps.db, urlKey);
+    }
     throw err;
   }
   if (extraction.notModified && entry) {
     const confirmedAt = new Date();
     await confirmCacheEntry(deps.db, urlKey, extraction.validators, confirmedAt, deps.cfg.CACHE_RETENTION_SECONDS);
+    deps.recentCacheEntries?.delete(urlKey); // read again (with its new validators) next time
     const robotsAllowed = await robotsVerdict(url, options); // robots.txt is cached per origin: no second fetch
     return answer(withCacheStatus(formatsOf(entry.content, options), 'hit', confirmedAt, robotsAllowed));
   }
@@ -91,6 +116,7 @@ export async function extractWithCache(deps: CacheDeps, url: string, options: Ex
     const json = JSON.stringify(extraction.content);
     if (Buffer.byteLength(json) <= deps.cfg.CACHE_ENTRY_MAX_BYTES) {
       await saveCacheEntry(deps.db, { urlKey, json, validators: extraction.validators, fetchedAt: now }, deps.cfg.CACHE_RETENTION_SECONDS);
+      deps.recentCacheEntries?.set({ urlKey, content: extraction.content as Record<string, unknown>, validators: extraction.validators, fetchedAt: now }, json.length, now.getTime());
     }
   }
   return { ...extraction, content: withCacheStatus(formatsOf(extraction.content, options), 'miss', null) };

@@ -64,6 +64,10 @@ const envSchema = z.object({
   CACHE_RETENTION_SECONDS: z.coerce.number().int().min(60).max(365 * 24 * 60 * 60).default(7 * 24 * 60 * 60),
   /** Largest stored extraction (its JSON); a bigger one is answered but not kept. */
   CACHE_ENTRY_MAX_BYTES: z.coerce.number().int().min(1024).max(64 * 1024 * 1024).default(4 * 1024 * 1024),
+  /** An API process keeps the cache entries it read or wrote, parsed, this long (0: off): src/cache/recent-entries.ts. */
+  CACHE_RECENT_SECONDS: z.coerce.number().int().min(0).max(300).default(30),
+  /** …up to this many bytes of their stored JSON (least recently used go first). */
+  CACHE_RECENT_MAX_BYTES: z.coerce.number().int().min(0).max(2 * 1024 * 1024 * 1024).default(64 * 1024 * 1024),
   /** Worker threads for the CPU-bound part of extraction per process; 0 runs it on the main thread. */
   EXTRACTION_THREADS: z.coerce.number().int().min(0).max(64).default(2),
   RENDER_CHROMIUM_PATH: z.string().min(1).default('/usr/bin/chromium'),

@@ -13,6 +13,7 @@ import { PaymentGate, paymentTermsOf } from '../payments/gate.js';
 import { ChallengeLimiter } from '../payments/challenge-limit.js';
 import { log } from '../observability/logger.js';
 import { countJobsWith } from '../observability/metrics.js';
+import { RecentCacheEntries } from '../cache/recent-entries.js';
 import { countJobsByKindAndStatus } from '../jobs/store/index.js';
 
 /** Everything an API process holds, and how to let go of it at shutdown. */
@@ -44,6 +45,7 @@ export function createApiDeps(cfg: Config, db: Db, temporal: Client, extraction?
     requestLog,
     secrets: new SecretBox(requireWebhookEncryptionKey(cfg)),
     fileLinks: new FileLinkSigner(requireWebhookEncryptionKey(cfg), cfg.BASE_URL),
+    recentCacheEntries: new RecentCacheEntries(cfg.CACHE_RECENT_SECONDS * 1000, cfg.CACHE_RECENT_MAX_BYTES),
     ...(payments ? { payments } : {}),
     ...(extraction ? { renderer: extraction.renderer, extractor: extraction.extractor } : {}),
     async close() {

@@ -1,4 +1,5 @@
 import type { Client } from '@temporalio/client';
+import type { RecentCacheEntries } from '../cache/recent-entries.js';
 import type { Config } from '../config/config.js';
 import type { Db } from '../db/prisma.js';
 import type { BrowserPool } from '../extraction/render/index.js';
@@ -27,6 +28,8 @@ export interface AppDeps {
   secrets: SecretBox;
   /** Signs the keyless links of stored files (screenshots). */
   fileLinks: FileLinkSigner;
+  /** Content-cache entries this process used lately (`max_age` hits without a database read). */
+  recentCacheEntries?: RecentCacheEntries;
   /** x402 pay-per-request; absent when no facilitator is configured (keyless requests are then 401). */
   payments?: { gate: PaymentGate; challenges: ChallengeLimiter };
 }

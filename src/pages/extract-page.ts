@@ -3,6 +3,7 @@ import { ApiError } from '../contract/errors.js';
 import type { ExtractBody } from '../contract/requests.js';
 import type { ExtractedContent } from '../extraction/index.js';
 import { extractWithCache } from '../cache/cached-extraction.js';
+import type { RecentCacheEntries } from '../cache/recent-entries.js';
 import { changeOfFailure, withChange } from '../changes/page-change.js';
 import type { PageChange } from '../changes/track-change.js';
 import type { BrowserPool } from '../extraction/render/index.js';
@@ -10,7 +11,7 @@ import type { HtmlExtractor } from '../extraction/threads/thread-pool.js';
 import { tighten, type Policy, type PolicyRequest } from '../accounts/key-policy.js';
 import { assertUrlsAccepted } from '../accounts/url-refusals.js';
 import type { Db } from '../db/prisma.js';
-import { indexPageQuietly } from '../search/index-page.js';
+import { indexPageQuietly, indexedSince } from '../search/index-page.js';
 import { timeExtraction } from '../observability/metrics.js';
 import { ExtractionError } from '../contract/extraction-error.js';
 import type { FileLinkSigner } from '../files/signed-links.js';
@@ -28,6 +29,8 @@ export interface ExtractServiceDeps {
   extractor?: HtmlExtractor | undefined;
   /** Signs the links of stored screenshots. */
   fileLinks: FileLinkSigner;
+  /** Content-cache entries this process used lately. */
+  recentCacheEntries?: RecentCacheEntries | undefined;
 }
 
 export interface ExtractCaller {
@@ -51,7 +54,9 @@ export async function extractForAccount(deps: ExtractServiceDeps, caller: Extrac
   if (page.renderJs === true && !deps.renderer?.available()) {
     throw new ApiError('js_rendering_unavailable', 'JS rendering is not available on this server right now; retry without render_js');
   }
-  await caller.meter();
+  // Metering (a database commit) runs while a cached answer is read; nothing is fetched before it is done.
+  const metered = caller.meter();
+  metered.catch(() => undefined); // awaited by extractWithCache; this only keeps an early refusal from being "unhandled"
   try {
     const extraction = await timeExtraction('api', () =>
       extractWithCache(deps, request.url, {
@@ -63,11 +68,16 @@ export async function extractForAccount(deps: ExtractServiceDeps, caller: Extrac
         ...extractionOptionsOf(page),
         ...(deps.renderer ? { renderer: deps.renderer } : {}),
         ...(deps.extractor ? { extractor: deps.extractor } : {}),
-      }, page.maxAgeSeconds),
+      }, page.maxAgeSeconds, metered),
     );
+    // A cached answer: whether this account's index already has it is read while the metering commits.
+    const cachedAt = extraction.content.metadata?.cache === 'hit' ? extraction.content.metadata.cached_at : null;
+    const alreadyIndexed = cachedAt ? indexedSince(deps.db, deps.cfg, { accountId: caller.accountId }, request.url, new Date(cachedAt)) : undefined;
+    alreadyIndexed?.catch(() => undefined); // awaited (and its failure logged) by indexPageQuietly
+    await metered;
     const content = page.trackChanges ? await withChange(deps.db, caller.accountId, request.url, extraction.content, page.formats) : extraction.content;
     // Search index: the page becomes findable by this account's POST /search (a failure is only logged).
-    await indexPageQuietly(deps.db, deps.cfg, { accountId: caller.accountId }, request.url, content);
+    await indexPageQuietly(deps.db, deps.cfg, { accountId: caller.accountId }, request.url, content, alreadyIndexed);
     // The link ends no later than the files: their lifetime starts when they are stored, after this.
     const linksEnd = new Date(Date.now() + BROWSER_LIMITS.fileLifetimeMs);
     const files = await storeCaptures(deps.db, { accountId: caller.accountId }, extraction, request.screenshot_inline ?? false);

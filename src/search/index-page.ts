@@ -50,38 +50,47 @@ export function searchDocumentText(content: Partial<ExtractedContent>): SearchDo
  * `unchangedSince`: the content is known to be the same since then; a row indexed after it is left alone.
  */
 export async function indexPage(db: Db, cfg: Config, owner: IndexOwner, url: string, content: Partial<ExtractedContent>, unchangedSince?: Date): Promise<boolean> {
-  const hours = cfg.SEARCH_INDEX_RETENTION_HOURS;
-  if (hours === 0 || url.length > MAX_INDEXED_URL_CHARS) return false;
-  const ownerRow =
-    'accountId' in owner ? Prisma.sql`SELECT ${owner.accountId}::uuid AS account_id` : jobAccountIdSql(owner.jobId);
+  if (!indexable(cfg, url)) return false;
   // Content known unchanged since a time (a cache hit): a row indexed since then already holds it, and
   // rewriting a large body (its text search vector) is most of a hit's time (`npm run bench:cache`).
-  if (unchangedSince) {
-    const [current] = await db.$queryRaw<unknown[]>`
-      SELECT 1 FROM search_documents, (${ownerRow}) AS owner
-      WHERE search_documents.account_id = owner.account_id AND url = ${url} AND indexed_at >= ${unchangedSince}`;
-    if (current) return false;
-  }
+  if (unchangedSince && (await indexedSince(db, cfg, owner, url, unchangedSince))) return false;
   const document = searchDocumentText(content);
   if (!document) return false;
+  const hours = cfg.SEARCH_INDEX_RETENTION_HOURS;
   // Times come from the database clock, the one the searches and the expiry sweep compare with.
   const written = await db.$executeRaw`
     INSERT INTO search_documents (account_id, url, title, body, expires_at)
     SELECT owner.account_id, ${url}, ${document.title}, ${document.body}, now() + make_interval(hours => ${hours}::int)
-    FROM (${ownerRow}) AS owner
+    FROM (${ownerSql(owner)}) AS owner
     ON CONFLICT (account_id, url) DO UPDATE
       SET title = EXCLUDED.title, body = EXCLUDED.body, indexed_at = now(), expires_at = EXCLUDED.expires_at`;
   return written > 0;
 }
 
+const indexable = (cfg: Config, url: string) => cfg.SEARCH_INDEX_RETENTION_HOURS > 0 && url.length <= MAX_INDEXED_URL_CHARS;
+
+const ownerSql = (owner: IndexOwner): Prisma.Sql =>
+  'accountId' in owner ? Prisma.sql`SELECT ${owner.accountId}::uuid AS account_id` : jobAccountIdSql(owner.jobId);
+
+/** Whether the owner's index already holds the page as indexed at `since` or later (a read: it may run before the request is admitted). */
+export async function indexedSince(db: Db, cfg: Config, owner: IndexOwner, url: string, since: Date): Promise<boolean> {
+  if (!indexable(cfg, url)) return true;
+  const [current] = await db.$queryRaw<unknown[]>`
+    SELECT 1 FROM search_documents, (${ownerSql(owner)}) AS owner
+    WHERE search_documents.account_id = owner.account_id AND url = ${url} AND indexed_at >= ${since}`;
+  return current !== undefined;
+}
+
 /**
  * indexPage for the places that store extractions (POST /extract, bulk and crawl activities): the index is
  * a convenience, so a failure to write it is logged and never fails the extraction it follows.
+ * `alreadyIndexed`: the answer of indexedSince, asked earlier (while the request was being metered).
  */
-export async function indexPageQuietly(db: Db, cfg: Config, owner: IndexOwner, url: string, content: Partial<ExtractedContent>): Promise<void> {
+export async function indexPageQuietly(db: Db, cfg: Config, owner: IndexOwner, url: string, content: Partial<ExtractedContent>, alreadyIndexed?: Promise<boolean>): Promise<void> {
   try {
+    if (await alreadyIndexed) return;
     const cachedAt = content.metadata?.cache === 'hit' && content.metadata.cached_at ? new Date(content.metadata.cached_at) : undefined;
-    await indexPage(db, cfg, owner, url, content, cachedAt);
+    await indexPage(db, cfg, owner, url, content, alreadyIndexed ? undefined : cachedAt);
   } catch (err) {
     log().warn({ url: redactSecrets(url), err: String(err) }, 'search indexing failed; the extraction itself is unaffected');
   }
