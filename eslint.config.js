@@ -18,7 +18,7 @@ const workflowImportRule = [
 ];
 
 export default tseslint.config(
-  { ignores: ['node_modules/', '.tools/', '.data/', 'dist/', 'coverage/', 'scratch/'] },
+  { ignores: ['node_modules/', '.tools/', '.data/', 'dist/', 'clients/*/dist/', 'coverage/', 'scratch/'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
