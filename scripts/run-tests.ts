@@ -8,7 +8,7 @@ import path from 'node:path';
 import { readFileSync } from 'node:fs';
 import { dataDir, projectRoot } from './lib/paths.js';
 import { step } from './lib/log.js';
-import { ensureComposeCli, ensureSchemathesis, ensureTemporalCli, ensureTimeSkippingServer } from './lib/tools.js';
+import { ensureComposeCli, ensurePythonClient, ensureSchemathesis, ensureTemporalCli, ensureTimeSkippingServer } from './lib/tools.js';
 import { ensurePrismaClient } from './lib/prisma-client.js';
 import { ensureChromium } from './lib/chromium.js';
 import { ensureStripeMock } from './lib/stripe-mock.js';
@@ -42,6 +42,8 @@ await ensureTemporalCli();
 await ensureTimeSkippingServer();
 await ensureStripeMock();
 process.env.PITH_SCHEMATHESIS = await ensureSchemathesis();
+// The Python client with pytest and its model generator, in the same venv.
+process.env.PITH_PYTHON = await ensurePythonClient();
 // Real Chromium for the render tests (installed with apt-get when missing and running as root).
 if (!(await ensureChromium())) throw new Error('Chromium is required by the JS-rendering tests and could not be installed');
 process.env.PITH_COMPOSE_CLI = await ensureComposeCli();

@@ -152,3 +152,29 @@ export async function ensureSchemathesis(): Promise<string> {
   );
   return binary;
 }
+
+/** Pinned: what the Python client's tests and generator need, installed next to schemathesis in .tools/venv. */
+export const PYTHON_CLIENT_TOOLS = ['httpx==0.28.1', 'pytest==9.2.0', 'datamodel-code-generator==0.89.0'];
+const pythonClientDir = path.join(projectRoot, 'clients', 'python');
+
+/**
+ * The Python client installed (editable, from this checkout) into .tools/venv with pytest and the model
+ * generator, so `npm test` runs its tests and the drift check. Returns the venv's python.
+ */
+export async function ensurePythonClient(): Promise<string> {
+  await ensureSchemathesis(); // the venv it makes is the one the client goes into
+  const python = path.join(schemathesisVenv, 'bin', 'python');
+  const check = `import httpx, pytest, datamodel_code_generator, pith, sys; from importlib.metadata import version as v; ok = [v('httpx'), v('pytest'), v('datamodel-code-generator')] == ${JSON.stringify(PYTHON_CLIENT_TOOLS.map((t) => t.split('==')[1]))} and pith.__file__.startswith(${JSON.stringify(pythonClientDir)}); sys.exit(0 if ok else 1)`;
+  try {
+    execFileSync(python, ['-c', check], { stdio: 'ignore' });
+    return python;
+  } catch {
+    // missing, other versions, or installed from another checkout: install below
+  }
+  step('Installing the Python client (editable) with httpx, pytest and datamodel-code-generator into .tools/venv; about twenty seconds');
+  await withProgress(
+    'python client install',
+    run('pip install', path.join(schemathesisVenv, 'bin', 'pip'), ['install', '--quiet', '--disable-pip-version-check', ...PYTHON_CLIENT_TOOLS, '-e', pythonClientDir]),
+  );
+  return python;
+}

@@ -269,6 +269,9 @@ describe('watches: durable runs on a Temporal Schedule', () => {
     expect((await handle.describe()).state.paused).toBe(false);
 
     await db.account.update({ where: { id: owner.accountId }, data: { active: false } });
+    // A run's workflow id is the schedule's id plus its time in whole seconds: a second trigger within the
+    // same second would be the same run, and Temporal would start nothing.
+    await new Promise((r) => setTimeout(r, 1_100));
     await handle.trigger();
     await pollUntil(() => db.watch.findUniqueOrThrow({ where: { id: watchId } }), (w) => w.paused, 60_000, 250);
     expect(await db.watch.findUniqueOrThrow({ where: { id: watchId } })).toMatchObject({ paused: true, pausedReason: 'account_deactivated' });
