@@ -1,15 +1,14 @@
-import { execFile, spawn } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import net from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startStack, type Stack } from '../support/stack.js';
 import { articlePage, startFixtureServer, type FixtureServer } from '../support/fixture-server.js';
 import { startReceiver } from '../support/webhook-receiver.js';
 import { apiClient } from '../support/api.js';
-import { projectRoot } from '../../scripts/lib/paths.js';
+import { buildTypeScriptClient, runTypeScriptQuickStart } from '../support/quickstarts.js';
 import { quotaPeriod } from '../../src/accounts/metering.js';
 import { PLANS } from '../../src/contract/plans.js';
 import { PithClient, PithError, PithWebhookVerificationError, verifyWebhook } from '../../clients/typescript/src/index.js';
@@ -20,12 +19,12 @@ import { PithClient, PithError, PithWebhookVerificationError, verifyWebhook } fr
  * real delivery, the `pith` command line built with tsc, and the README's quick start run as written.
  */
 
-const run = promisify(execFile);
-const clientDir = path.join(projectRoot, 'clients', 'typescript');
 let stack: Stack;
 let site: FixtureServer;
 let api: ReturnType<typeof apiClient>;
 let scratch: string;
+/** The package built for these tests (its own copy: other test files build theirs). */
+let pkg: string;
 
 const page = (n: number) => articlePage(`Client page ${n}`, [`Page ${n} of the client tests: a paragraph long enough for the extractor to keep as the content of the page.`, 'A second paragraph, so that the markdown has more than one line of text in it.']);
 
@@ -35,13 +34,14 @@ beforeAll(async () => {
   api = apiClient(stack.baseUrl);
   scratch = mkdtempSync(path.join(tmpdir(), 'pith-client-'));
   // The package builds on its own (what `npm pack` would ship, and what `npx pith` runs).
-  await run(process.execPath, [path.join(projectRoot, 'node_modules/typescript/bin/tsc'), '-p', path.join(clientDir, 'tsconfig.json')], { cwd: projectRoot });
+  pkg = await buildTypeScriptClient();
 }, 240_000);
 
 afterAll(async () => {
   await stack?.stop();
   await site?.close();
   if (scratch) rmSync(scratch, { recursive: true, force: true });
+  if (pkg) rmSync(pkg, { recursive: true, force: true });
 });
 
 async function account(plan: 'free' | 'pro' | 'enterprise' = 'enterprise'): Promise<{ key: string; accountId: string }> {
@@ -70,6 +70,12 @@ describe('pith-client (TypeScript)', () => {
     for await (const entry of pith.logs({ pageSize: 2 })) logged.push(entry.endpoint);
     expect(logged.length).toBeGreaterThanOrEqual(4);
     expect((await pith.usage()).used_requests).toBeGreaterThanOrEqual(6);
+
+    // The public routes need no key.
+    const anonymous = new PithClient({ apiKey: '', baseUrl: stack.baseUrl });
+    expect((await anonymous.register(`client-${Date.now()}@example.com`)).api_key).toEqual(expect.any(String));
+    expect((await anonymous.health()).status).toBe('ok');
+    expect((await anonymous.pricing()).plans).toBeDefined();
   });
 
   it('throws the envelope as PithError, and never retries a spent month', async () => {
@@ -161,7 +167,7 @@ describe('pith-client (TypeScript)', () => {
 /** Runs the built CLI like `npx pith` would. */
 function pith(args: string[], env: Record<string, string | undefined>, stdin?: string): Promise<{ code: number; stdout: string; stderr: string }> {
   return new Promise((resolve) => {
-    const child = spawn(process.execPath, [path.join(clientDir, 'dist', 'cli.js'), ...args], { env: { PATH: process.env.PATH, ...env } as NodeJS.ProcessEnv });
+    const child = spawn(process.execPath, [path.join(pkg, 'dist', 'cli.js'), ...args], { env: { PATH: process.env.PATH, ...env } as NodeJS.ProcessEnv });
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (chunk) => (stdout += chunk));
@@ -203,16 +209,7 @@ describe('the pith command line', () => {
 describe("the README's quick start", () => {
   it('runs as written against the service', async () => {
     const { key } = await account();
-    const readme = readFileSync(path.join(clientDir, 'README.md'), 'utf8');
-    const code = /## Quick start[\s\S]*?```js\n([\s\S]*?)```/.exec(readme)?.[1];
-    expect(code).toBeDefined();
-    // A project that installed pith-client: the package (built above) under node_modules.
-    const project = path.join(scratch, 'quickstart');
-    mkdirSync(path.join(project, 'node_modules'), { recursive: true });
-    symlinkSync(clientDir, path.join(project, 'node_modules', 'pith-client'));
-    writeFileSync(path.join(project, 'package.json'), '{ "type": "module" }');
-    writeFileSync(path.join(project, 'quickstart.mjs'), code!);
-    const { stdout } = await run(process.execPath, ['quickstart.mjs'], { cwd: project, env: { ...process.env, PITH_API_KEY: key, PITH_BASE_URL: stack.baseUrl, QUICKSTART_URL: site.url('/p/0') } });
+    const stdout = await runTypeScriptQuickStart(pkg, { PITH_API_KEY: key, PITH_BASE_URL: stack.baseUrl, QUICKSTART_URL: site.url('/p/0') });
     expect(stdout).toContain('Page 0 of the client tests');
     expect(stdout).toContain(`${site.url('/p/0')} ok`);
     expect(stdout).toMatch(/\d+ requests used this month/);

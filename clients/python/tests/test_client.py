@@ -8,6 +8,7 @@ import http.server
 import re
 import socket
 import threading
+import time
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
@@ -45,6 +46,11 @@ def test_extract_bulk_wait_and_every_page_of_results(service: dict) -> None:
         logged = list(pith.logs(page_size=2))
         assert len(logged) >= 4
         assert pith.usage()["used_requests"] >= 6
+    # The public routes need no key.
+    with Pith("", service["base_url"]) as anonymous:
+        assert anonymous.register(f"python-{time.time_ns()}@example.com")["api_key"]
+        assert anonymous.health()["status"] == "ok"
+        assert "plans" in anonymous.pricing()
 
 
 def test_async_client_does_the_same(service: dict) -> None:

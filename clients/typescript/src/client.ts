@@ -48,6 +48,8 @@ interface Call {
   headers?: Record<string, string>;
   /** Safe to send again after a dropped connection. */
   repeatable: boolean;
+  /** The answer is bytes (a stored file), not JSON. */
+  binary?: boolean;
 }
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -78,11 +80,31 @@ export class PithClient {
     };
   }
 
+  // --- public routes ---------------------------------------------------------------------------------
+
+  /** POST /register: a free account and its first key (shown once). Needs no key. */
+  register(email: string): Promise<Schemas['Registration']> {
+    return this.request({ method: 'POST', path: '/register', body: { email }, repeatable: false });
+  }
+
+  pricing(): Promise<Schemas['Pricing']> {
+    return this.request({ method: 'GET', path: '/pricing', repeatable: true });
+  }
+
+  health(): Promise<Schemas['Health']> {
+    return this.request({ method: 'GET', path: '/health', repeatable: true });
+  }
+
   // --- extraction ---------------------------------------------------------------------------------
 
   /** POST /extract: one page, answered when extracted. */
   extract(body: ExtractRequest): Promise<ExtractResponse> {
     return this.request({ method: 'POST', path: '/extract', body, repeatable: false });
+  }
+
+  /** GET /files/{file_id}: a stored screenshot's bytes. */
+  file(fileId: string): Promise<ArrayBuffer> {
+    return this.request({ method: 'GET', path: `/files/${encodeURIComponent(fileId)}`, repeatable: true, binary: true });
   }
 
   /** POST /search. */
@@ -215,7 +237,7 @@ export class PithClient {
         }
         throw new PithConnectionError(`${call.method} ${call.path}: no answer from ${this.baseUrl} (${(err as Error).message})`, err);
       }
-      if (response.ok) return (await response.json()) as T;
+      if (response.ok) return (call.binary ? await response.arrayBuffer() : await response.json()) as T;
       const error = await errorOf(response);
       if (error.code === 'rate_limit_too_fast' && rateLimited < this.options.maxRateLimitRetries) {
         const waitMs = Number(response.headers.get('retry-after-ms') ?? (error.retryAfter ?? 1) * 1000);

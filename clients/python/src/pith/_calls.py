@@ -17,6 +17,8 @@ class Call:
     headers: dict[str, str] = field(default_factory=dict)
     #: Safe to send again after a dropped connection: reads, and bulk/crawl submissions (they carry an Idempotency-Key).
     repeatable: bool = False
+    #: The answer is bytes (a stored file), not JSON.
+    binary: bool = False
 
 
 def _id(value: str) -> str:
@@ -25,6 +27,22 @@ def _id(value: str) -> str:
 
 def _submission(path: str, body: dict[str, Any], idempotency_key: str | None) -> Call:
     return Call("POST", path, json=body, headers={"Idempotency-Key": idempotency_key or str(uuid.uuid4())}, repeatable=True)
+
+
+def register(email: str) -> Call:
+    return Call("POST", "/register", json={"email": email})
+
+
+def pricing() -> Call:
+    return Call("GET", "/pricing", repeatable=True)
+
+
+def health() -> Call:
+    return Call("GET", "/health", repeatable=True)
+
+
+def file(file_id: str) -> Call:
+    return Call("GET", f"/files/{_id(file_id)}", repeatable=True, binary=True)
 
 
 def extract(url: str, fields: dict[str, Any]) -> Call:

@@ -109,13 +109,28 @@ class Pith:
                     continue
                 raise self._rules.connection_error(call, err) from err
             if response.is_success:
-                return response.json()
+                return response.content if call.binary else response.json()
             error = self._rules.error_of(response)
             wait = self._rules.rate_limit_wait(error, response, rate_limited)
             if wait is None:
                 raise error
             rate_limited += 1
             time.sleep(wait)
+
+    # public routes
+    def register(self, email: str) -> Json:
+        """POST /register: a free account and its first key (shown once). Needs no key."""
+        return cast(Json, self.request(calls.register(email)))
+
+    def pricing(self) -> Json:
+        return cast(Json, self.request(calls.pricing()))
+
+    def health(self) -> Json:
+        return cast(Json, self.request(calls.health()))
+
+    def file(self, file_id: str) -> bytes:
+        """GET /files/{file_id}: a stored screenshot's bytes."""
+        return cast(bytes, self.request(calls.file(file_id)))
 
     # extraction
     def extract(self, url: str, **fields: Any) -> ExtractResponse:
@@ -259,13 +274,25 @@ class AsyncPith:
                     continue
                 raise self._rules.connection_error(call, err) from err
             if response.is_success:
-                return response.json()
+                return response.content if call.binary else response.json()
             error = self._rules.error_of(response)
             wait = self._rules.rate_limit_wait(error, response, rate_limited)
             if wait is None:
                 raise error
             rate_limited += 1
             await asyncio.sleep(wait)
+
+    async def register(self, email: str) -> Json:
+        return cast(Json, await self.request(calls.register(email)))
+
+    async def pricing(self) -> Json:
+        return cast(Json, await self.request(calls.pricing()))
+
+    async def health(self) -> Json:
+        return cast(Json, await self.request(calls.health()))
+
+    async def file(self, file_id: str) -> bytes:
+        return cast(bytes, await self.request(calls.file(file_id)))
 
     async def extract(self, url: str, **fields: Any) -> ExtractResponse:
         return cast(ExtractResponse, await self.request(calls.extract(url, fields)))
