@@ -41,12 +41,12 @@ async function pauseItself(deps: WatchRunDeps, watch: Watch, reason: PausedReaso
   }
 }
 
-/** Why this account cannot run the watch now, if it cannot. */
-async function blockerOf(deps: WatchRunDeps, watch: Watch): Promise<Exclude<PausedReason, 'user'> | null> {
+/** The account's plan, or why it cannot run the watch now. */
+async function standingOf(deps: WatchRunDeps, watch: Watch): Promise<{ plan: string } | { blocker: Exclude<PausedReason, 'user'> }> {
   const account = await deps.db.account.findUnique({ where: { id: watch.accountId }, select: { active: true, plan: true } });
-  if (!account?.active) return 'account_deactivated';
-  if (watch.kind === 'crawl' && limitsOf(account.plan).crawlDepth === null) return 'plan_not_supported';
-  return null;
+  if (!account?.active) return { blocker: 'account_deactivated' };
+  if (watch.kind === 'crawl' && limitsOf(account.plan).crawlDepth === null) return { blocker: 'plan_not_supported' };
+  return { plan: account.plan };
 }
 
 function jobOfRun(watch: Watch, jobId: string, now: Date): Job {
@@ -103,20 +103,19 @@ export async function beginWatchRun(deps: WatchRunDeps, input: { watchId: string
   const existingJob = earlier?.jobId ? await findJob(deps.db, earlier.jobId) : null;
   if (existingJob) return startOf(deps.cfg, watch, existingJob);
   if (watch.paused) return skip(deps, watch, input.tickId, scheduledAt, 'paused');
-  const blocker = await blockerOf(deps, watch);
-  if (blocker) {
-    await pauseItself(deps, watch, blocker);
-    return skip(deps, watch, input.tickId, scheduledAt, blocker);
+  const standing = await standingOf(deps, watch);
+  if ('blocker' in standing) {
+    await pauseItself(deps, watch, standing.blocker);
+    return skip(deps, watch, input.tickId, scheduledAt, standing.blocker);
   }
   const run = await claimRun(deps.db, watch.id, input.tickId, scheduledAt, now);
-  const plan = (await deps.db.account.findUniqueOrThrow({ where: { id: watch.accountId }, select: { plan: true } })).plan;
   const job = jobOfRun(watch, run.jobId!, now);
   try {
     await insertJob(deps.db, null, {
       job,
       accountId: watch.accountId,
       keyId: watch.keyId,
-      plan,
+      plan: standing.plan,
       units: job.total,
       endpoint: WATCH_RUN_ENDPOINT,
       startUrl: watch.kind === 'crawl' ? (watch.input as unknown as StoredCrawlInput).startUrl : null,
