@@ -108,7 +108,11 @@ async function ownWatch(deps: WatchDeps, caller: WatchCaller, watchId: string): 
 }
 
 export async function readWatch(deps: WatchDeps, caller: WatchCaller, watchId: string): Promise<WatchObject> {
-  const watch = await ownWatch(deps, caller, watchId);
+  return withRunsAndNextTick(deps, await ownWatch(deps, caller, watchId));
+}
+
+/** The watch as GET /watches/{id} shows it: its recent runs and, unless paused, its next tick. */
+async function withRunsAndNextTick(deps: WatchDeps, watch: Watch): Promise<WatchObject> {
   const [runs, next] = await Promise.all([recentRuns(deps.db, watch.id), watch.paused ? null : nextRunOf(deps.temporal, watch.id)]);
   return toWatchObject(watch, { next_run_at: next?.toISOString() ?? null, recent_runs: runs.map(toRunView) });
 }
@@ -165,7 +169,7 @@ export async function patchWatch(deps: WatchDeps, caller: WatchCaller, watchId: 
   const updated = await updateWatch(deps.db, watch.id, data);
   // The account's first webhook_url mints its signing secret, shown this once (as on creation).
   const secret = body.webhook_url ? await mintSecretOnFirstUse(deps.db, deps.secrets, caller.accountId) : null;
-  return { ...(await readWatch(deps, caller, updated.id)), ...(secret ? { webhook_signing_secret: secret } : {}) };
+  return { ...(await withRunsAndNextTick(deps, updated)), ...(secret ? { webhook_signing_secret: secret } : {}) };
 }
 
 /** The schedule goes first (a run in flight finishes; no further tick starts), then the watch and its runs. */

@@ -10,7 +10,7 @@ import { bulkWorkflowInput, crawlWorkflowInput, workflowIdFor, type StoredBulkIn
 import type { StoredCrawlInput } from '../jobs/crawl/crawl-input.js';
 import { createEventDelivery } from '../webhooks/deliveries.js';
 import type { WatchRunConclusion, WatchRunStart, WatchSkipReason } from '../../workflows/activities.js';
-import { claimRun, findRunByTick, findWatch, finishRun, pauseWatchFor, recordSkippedRun, skipRun, type PausedReason } from './watch-store.js';
+import { claimRun, findRunByTick, findWatch, finishRun, pauseWatchFor, recordSkippedRun, type PausedReason } from './watch-store.js';
 import { pauseWatchSchedule } from './watch-schedule.js';
 import { WATCH_CHANGED_EVENT, watchChangedBody } from './watch-changed-event.js';
 import { log } from '../observability/logger.js';
@@ -85,7 +85,6 @@ function startOf(cfg: Config, watch: Watch, job: Job): WatchRunStart {
 
 async function skip(deps: WatchRunDeps, watch: Watch, tickId: string, scheduledAt: Date, reason: WatchSkipReason): Promise<WatchRunStart> {
   await recordSkippedRun(deps.db, watch.id, tickId, scheduledAt, reason);
-  await skipRun(deps.db, tickId, reason);
   return { skipped: reason };
 }
 

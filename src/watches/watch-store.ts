@@ -85,15 +85,15 @@ export async function claimRun(db: Db, watchId: string, tickId: string, schedule
   return db.watchRun.findUniqueOrThrow({ where: { tickId } });
 }
 
-export async function skipRun(db: Db, tickId: string, reason: string, now = new Date()): Promise<void> {
-  await db.watchRun.updateMany({ where: { tickId }, data: { status: 'skipped', skippedReason: reason, jobId: null, finishedAt: now } });
-}
-
-/** A run that did nothing because the watch was gone or paused, recorded for the runs list (a deleted watch has nowhere to record it). */
+/**
+ * The tick's run as skipped (the watch was gone, paused, or just paused itself): created, or — when the
+ * run was claimed before the job could be written — turned into a skip, in one statement.
+ */
 export async function recordSkippedRun(db: Db, watchId: string, tickId: string, scheduledAt: Date, reason: string, now = new Date()): Promise<void> {
-  await db.watchRun.createMany({
-    data: [{ id: randomUUID(), watchId, tickId, scheduledAt, startedAt: now, finishedAt: now, status: 'skipped', skippedReason: reason }],
-    skipDuplicates: true,
+  await db.watchRun.upsert({
+    where: { tickId },
+    create: { id: randomUUID(), watchId, tickId, scheduledAt, startedAt: now, finishedAt: now, status: 'skipped', skippedReason: reason },
+    update: { status: 'skipped', skippedReason: reason, jobId: null, finishedAt: now },
   });
 }
 
