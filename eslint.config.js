@@ -29,6 +29,11 @@ export default tseslint.config(
     },
   },
   {
+    // The console's browser code: DOM globals, no Node.
+    files: ['src/console/**/*.{ts,tsx}'],
+    languageOptions: { globals: { ...globals.browser } },
+  },
+  {
     files: ['test/**/*.ts'],
     rules: { '@typescript-eslint/no-explicit-any': 'off', '@typescript-eslint/no-non-null-assertion': 'off' },
   },

@@ -348,4 +348,5 @@ export const deliveriesQuery = z.object({
     .string()
     .regex(/^\d{1,15}\.[0-9a-f-]{36}$/, { error: 'must be a cursor from a previous page' })
     .optional(),
+  job_id: z.uuid({ error: 'must be a job id' }).optional().meta({ description: "Only this job's deliveries (another account's job lists none)." }),
 });

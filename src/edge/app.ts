@@ -17,6 +17,7 @@ import { accountRoutes } from './routes/account.js';
 import { pricingRoutes } from './routes/pricing.js';
 import { requestLogging } from './middleware/request-logging.js';
 import { docsRoutes } from './routes/docs.js';
+import { consoleRoutes } from './routes/console.js';
 import { webhookRoutes } from './routes/webhooks.js';
 import { watchRoutes } from './routes/watches.js';
 import { webhookDeliveryRoutes } from './routes/webhook-deliveries.js';
@@ -70,7 +71,7 @@ export function createApp(deps: AppDeps): Koa<PithState> {
     await next();
   });
 
-  const routers = [healthRoutes(deps), metricsRoutes(deps), pricingRoutes(deps), registerRoutes(deps), extractRoutes(deps), searchRoutes(deps), mapRoutes(deps), bulkRoutes(deps), crawlRoutes(deps), jobReadRoutes(deps), keyRoutes(deps), accountRoutes(deps), webhookRoutes(deps), webhookDeliveryRoutes(deps), watchRoutes(deps), docsRoutes(deps), fileRoutes(deps), mcpRoutes(deps)];
+  const routers = [healthRoutes(deps), metricsRoutes(deps), pricingRoutes(deps), registerRoutes(deps), extractRoutes(deps), searchRoutes(deps), mapRoutes(deps), bulkRoutes(deps), crawlRoutes(deps), jobReadRoutes(deps), keyRoutes(deps), accountRoutes(deps), webhookRoutes(deps), webhookDeliveryRoutes(deps), watchRoutes(deps), docsRoutes(deps), consoleRoutes(deps), fileRoutes(deps), mcpRoutes(deps)];
   for (const router of routers) {
     app.use(router.routes());
     // Sets 405/501 with `Allow`; the error middleware turns that into the envelope.

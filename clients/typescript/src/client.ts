@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import type { components, paths } from './generated/openapi.js';
 import { PithConnectionError, PithError, PithTimeoutError, type ErrorBody } from './errors.js';
 
@@ -52,6 +51,12 @@ interface Call {
   binary?: boolean;
 }
 
+/** An environment variable where there is an environment (Node); undefined in a browser. */
+const envOf = (name: string): string | undefined => (globalThis as { process?: { env: Record<string, string | undefined> } }).process?.env[name];
+
+/** Web Crypto's UUID: the same in Node 20+ and browsers, so the client runs in both. */
+const newIdempotencyKey = (): string => globalThis.crypto.randomUUID();
+
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** The job states after which nothing changes. */
@@ -69,9 +74,10 @@ export class PithClient {
   private readonly fetchImpl: typeof fetch;
 
   constructor(options: PithClientOptions = {}) {
-    this.apiKey = options.apiKey ?? process.env.PITH_API_KEY;
-    this.baseUrl = (options.baseUrl ?? process.env.PITH_BASE_URL ?? 'http://localhost:3000').replace(/\/+$/, '');
-    this.fetchImpl = options.fetch ?? fetch;
+    this.apiKey = options.apiKey ?? envOf('PITH_API_KEY');
+    this.baseUrl = (options.baseUrl ?? envOf('PITH_BASE_URL') ?? 'http://localhost:3000').replace(/\/+$/, '');
+    // A browser's fetch must be called on the window, not as a method of this object ("Illegal invocation").
+    this.fetchImpl = options.fetch ?? ((input, init) => fetch(input, init));
     this.options = {
       maxRateLimitRetries: options.maxRateLimitRetries ?? 5,
       maxRateLimitWaitMs: options.maxRateLimitWaitMs ?? 10_000,
@@ -124,12 +130,12 @@ export class PithClient {
    * connection returns the same job instead of starting a second.
    */
   bulk(body: BulkRequest, options: { idempotencyKey?: string } = {}): Promise<Answer<'/bulk', 'post'>> {
-    return this.request({ method: 'POST', path: '/bulk', body, headers: { 'Idempotency-Key': options.idempotencyKey ?? randomUUID() }, repeatable: true });
+    return this.request({ method: 'POST', path: '/bulk', body, headers: { 'Idempotency-Key': options.idempotencyKey ?? newIdempotencyKey() }, repeatable: true });
   }
 
   /** POST /crawl, with an Idempotency-Key like `bulk`. */
   crawl(body: CrawlRequest, options: { idempotencyKey?: string } = {}): Promise<Answer<'/crawl', 'post'>> {
-    return this.request({ method: 'POST', path: '/crawl', body, headers: { 'Idempotency-Key': options.idempotencyKey ?? randomUUID() }, repeatable: true });
+    return this.request({ method: 'POST', path: '/crawl', body, headers: { 'Idempotency-Key': options.idempotencyKey ?? newIdempotencyKey() }, repeatable: true });
   }
 
   /** GET /jobs/{job_id}: a bulk or crawl job with one page of its results. */
@@ -190,9 +196,9 @@ export class PithClient {
     return this.request({ method: 'POST', path: '/webhook/rotate', repeatable: false });
   }
 
-  /** Webhook deliveries, newest first, page by page. */
-  deliveries(options: { pageSize?: number } = {}): AsyncGenerator<WebhookDelivery> {
-    return this.pages<Schemas['WebhookDeliveryPage'], WebhookDelivery>('/webhooks/deliveries', options.pageSize ?? 50, (page) => page.data);
+  /** Webhook deliveries, newest first, page by page (`jobId`: only that job's). */
+  deliveries(options: { pageSize?: number; jobId?: string } = {}): AsyncGenerator<WebhookDelivery> {
+    return this.pages<Schemas['WebhookDeliveryPage'], WebhookDelivery>('/webhooks/deliveries', options.pageSize ?? 50, (page) => page.data, { job_id: options.jobId });
   }
 
   redeliver(deliveryId: string): Promise<WebhookDelivery> {
@@ -210,10 +216,10 @@ export class PithClient {
   };
 
   /** Every item of a paged list route (`limit` + `cursor`, `next_cursor` null on the last page). */
-  private async *pages<Page extends { next_cursor: string | null }, Item>(path: string, limit: number, itemsOf: (page: Page) => Item[]): AsyncGenerator<Item> {
+  private async *pages<Page extends { next_cursor: string | null }, Item>(path: string, limit: number, itemsOf: (page: Page) => Item[], filters: Record<string, string | undefined> = {}): AsyncGenerator<Item> {
     let cursor: string | undefined;
     do {
-      const page: Page = await this.request({ method: 'GET', path, query: { limit, cursor }, repeatable: true });
+      const page: Page = await this.request({ method: 'GET', path, query: { ...filters, limit, cursor }, repeatable: true });
       yield* itemsOf(page);
       cursor = page.next_cursor ?? undefined;
     } while (cursor);

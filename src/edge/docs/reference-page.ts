@@ -27,7 +27,7 @@ export function renderReferencePage(paths: DocsPaths): string {
 <style>body { margin: 0; } .pith-links { font: 14px system-ui, sans-serif; padding: 10px 20px; border-bottom: 1px solid #e3e3e3; } .pith-links a { margin-right: 1rem; }</style>
 </head>
 <body>
-<nav class="pith-links"><a href="${attr(`${paths.prefix}/openapi.json`)}">openapi.json</a><a href="${attr(`${paths.prefix}/docs/errors`)}">Error codes</a></nav>
+<nav class="pith-links"><a href="${attr(`${paths.prefix}/openapi.json`)}">openapi.json</a><a href="${attr(`${paths.prefix}/docs/errors`)}">Error codes</a><a href="${attr(`${paths.prefix}/console`)}">Console</a></nav>
 <div id="swagger-ui" data-spec-url="${attr(`${paths.prefix}/openapi.json`)}"></div>
 <script src="${attr(assetPath(paths, 'swagger-ui-bundle.js'))}"></script>
 <script src="${attr(startScriptPath(paths))}"></script>

@@ -34,6 +34,7 @@ export const WebhookDeliverySchema = z
     created_at: z.iso.datetime(),
     delivered_at: z.iso.datetime().nullable(),
     dead_lettered_at: z.iso.datetime().nullable(),
+    next_attempt_at: z.iso.datetime().nullable().meta({ description: 'While pending after a failed attempt: when the next attempt is due (30 s, 5 min, 30 min, 2 h, 12 h, 24 h after the 1st…6th). Null otherwise.' }),
     attempts: z.array(WebhookAttemptSchema).meta({ description: 'Every attempt so far, in order (at most 7).' }),
   })
   .meta({ id: 'WebhookDelivery', description: 'One `job.completed` or `watch.changed` notification and its attempts. Kept after the job itself has expired.' });

@@ -18,7 +18,7 @@ export function webhookDeliveryRoutes(deps: AppDeps): Router<PithState> {
   router.get('/webhooks/deliveries', ...protect(deps), async (ctx) => {
     const query = parseOrThrow(deliveriesQuery, ctx.query, 'query');
     await meterCall(deps, ctx);
-    ctx.body = await listDeliveries(deps.db, authOf(ctx.state).accountId, query.limit, query.cursor);
+    ctx.body = await listDeliveries(deps.db, authOf(ctx.state).accountId, { limit: query.limit, cursor: query.cursor, jobId: query.job_id });
   });
 
   router.post('/webhooks/deliveries/:id/redeliver', ...protect(deps, 'keys'), async (ctx) => {
