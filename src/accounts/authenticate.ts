@@ -1,4 +1,4 @@
-import { pgPoolOf, type Db } from '../db/prisma.js';
+import { queryPrepared, type Db } from '../db/prisma.js';
 import { ApiError } from '../contract/errors.js';
 import { API_KEY_PATTERN, digestsEqual, hashApiKey, keyCache } from './api-keys.js';
 import type { RobotsMode } from '../contract/vocabulary.js';
@@ -40,10 +40,7 @@ async function findKey(db: Db, digest: string): Promise<KeyRow | undefined> {
   const cached = keyCache.get<KeyRow>(db, digest, now);
   if (cached) return cached;
   const epoch = keyCache.epoch;
-  const pool = pgPoolOf(db);
-  const row = pool
-    ? (await pool.query<KeyRow>({ name: 'pith-find-key', text: FIND_KEY_SQL, values: [digest] })).rows[0]
-    : (await db.$queryRawUnsafe<KeyRow[]>(FIND_KEY_SQL, digest))[0];
+  const [row] = await queryPrepared<KeyRow>(db, 'pith-find-key', FIND_KEY_SQL, [digest]);
   const cacheable = row && row.active && !row.revokedAt && row.resource === null && row.oauthGrantId === null && (!row.expiresAt || row.expiresAt.getTime() > now);
   if (cacheable) {
     // One object serves many requests: frozen, so that no request can change what the next one sees.

@@ -1,5 +1,5 @@
 import { type Prisma } from '@prisma/client';
-import { pgPoolOf, type Db } from '../db/prisma.js';
+import { queryPrepared, type Db } from '../db/prisma.js';
 import { ApiError } from '../contract/errors.js';
 import { limitsOf } from '../contract/plans.js';
 
@@ -88,29 +88,40 @@ export interface UsageReport {
   used_requests: number;
   remaining_requests: number;
   by_endpoint: Record<string, number>;
+  /** Every UTC day of the period up to today, oldest first, days without requests included. */
+  by_day: { date: string; requests: number }[];
   rate_limit_rps: number | null;
 }
 
-type UsageRow = { endpoint: string | null; units: bigint | string | null; used: number | null };
+/** One row per endpoint (`day` null) and one per day (`endpoint` null), each with the month's counter. */
+type UsageRow = { endpoint: string | null; day: string | null; units: bigint | string | null; used: number | null };
 
+// GROUPING SETS sums the month's events per endpoint and per UTC day in one pass over the index.
 const USAGE_REPORT_SQL = `
-    SELECT e.endpoint, e.units, c.used
+    SELECT e.endpoint, e.day, e.units, c.used
     FROM (SELECT used FROM usage_counters WHERE account_id = $1::uuid AND period_start = $2::timestamptz) c
-    FULL JOIN (SELECT endpoint, SUM(units) AS units FROM usage_events
-               WHERE account_id = $1::uuid AND created_at >= $2::timestamptz AND created_at < $3::timestamptz GROUP BY endpoint) e ON true`;
+    FULL JOIN (SELECT endpoint, to_char((created_at AT TIME ZONE 'UTC')::date, 'YYYY-MM-DD') AS day, SUM(units) AS units FROM usage_events
+               WHERE account_id = $1::uuid AND created_at >= $2::timestamptz AND created_at < $3::timestamptz
+               GROUP BY GROUPING SETS ((endpoint), ((created_at AT TIME ZONE 'UTC')::date))) e ON true`;
 
-/** GET /usage (decisions' shape). */
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** `YYYY-MM-DD` of every UTC day from `start` to `now`'s day, inclusive. */
+function daysOfPeriod(start: Date, now: Date): string[] {
+  const days: string[] = [];
+  for (let day = start.getTime(); day <= now.getTime(); day += DAY_MS) days.push(new Date(day).toISOString().slice(0, 10));
+  return days;
+}
+
+/** GET /usage (decisions' shape, plus `by_day`). */
 export async function usageReport(db: Db, accountId: string, plan: string, now = new Date()): Promise<UsageReport> {
   const { start, end } = quotaPeriod(now);
   const limits = limitsOf(plan);
-  // One round trip (this is the route that is polled): the month's counter and the per-endpoint sums.
-  // On the pg pool directly as a prepared statement (Prisma's raw-query layer costs more than the query).
-  const pool = pgPoolOf(db);
-  const rows = pool
-    ? (await pool.query<UsageRow>({ name: 'pith-usage-report', text: USAGE_REPORT_SQL, values: [accountId, start, end] })).rows
-    : await db.$queryRawUnsafe<UsageRow[]>(USAGE_REPORT_SQL, accountId, start, end);
+  // One round trip (this is the route that is polled): the month's counter, the per-endpoint and the per-day sums.
+  const rows = await queryPrepared<UsageRow>(db, 'pith-usage-report', USAGE_REPORT_SQL, [accountId, start, end]);
   const used = rows.find((row) => row.used !== null)?.used ?? 0;
-  const byEndpoint = rows.filter((row) => row.endpoint !== null).map((row) => ({ endpoint: row.endpoint as string, units: Number(row.units ?? 0) }));
+  const byEndpoint = rows.filter((row) => row.endpoint !== null).map((row) => [row.endpoint as string, Number(row.units ?? 0)] as const);
+  const byDay = new Map(rows.filter((row) => row.day !== null && row.endpoint === null).map((row) => [row.day as string, Number(row.units ?? 0)]));
   return {
     plan,
     period_start: start.toISOString(),
@@ -118,7 +129,8 @@ export async function usageReport(db: Db, accountId: string, plan: string, now =
     included_requests: limits.includedRequestsPerMonth,
     used_requests: used,
     remaining_requests: Math.max(0, limits.includedRequestsPerMonth - used),
-    by_endpoint: Object.fromEntries(byEndpoint.map((row) => [row.endpoint, row.units])),
+    by_endpoint: Object.fromEntries(byEndpoint),
+    by_day: daysOfPeriod(start, now).map((date) => ({ date, requests: byDay.get(date) ?? 0 })),
     rate_limit_rps: limits.requestsPerSecond,
   };
 }

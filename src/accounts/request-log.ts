@@ -1,3 +1,4 @@
+import type { Prisma } from '@prisma/client';
 import { pgPoolOf, type Db } from '../db/prisma.js';
 
 export interface RequestLogEntry {
@@ -90,11 +91,35 @@ export interface LogPage {
 
 export const LOG_RETENTION_DAYS = 30;
 
-/** GET /logs: the account's own requests, newest first, 30 days, cursor = the last id seen. */
-export async function readLogs(db: Db, accountId: string, limit: number, cursor: string | undefined): Promise<LogPage> {
+export interface LogFilters {
+  /** Exact, as logged: `POST /extract`, `GET /jobs/{job_id}`. */
+  endpoint?: string | undefined;
+  /** An exact status (`404`) or a class (`4xx`). */
+  status?: string | undefined;
+  keyId?: string | undefined;
+}
+
+/** `404` → exactly 404; `4xx` → 400–499. */
+function statusFilter(status: string): Prisma.IntFilter | number {
+  const [head] = status;
+  return status.endsWith('xx') ? { gte: Number(head) * 100, lt: (Number(head) + 1) * 100 } : Number(status);
+}
+
+/**
+ * GET /logs: the account's own requests, newest first, 30 days, cursor = the last id seen. The filters
+ * narrow every page alike, so a cursor read with the same filters goes on where the last page ended.
+ */
+export async function readLogs(db: Db, accountId: string, limit: number, cursor: string | undefined, filters: LogFilters = {}): Promise<LogPage> {
   const since = new Date(Date.now() - LOG_RETENTION_DAYS * 24 * 3600 * 1000);
   const rows = await db.requestLog.findMany({
-    where: { accountId, createdAt: { gte: since }, ...(cursor ? { id: { lt: BigInt(cursor) } } : {}) },
+    where: {
+      accountId,
+      createdAt: { gte: since },
+      ...(cursor ? { id: { lt: BigInt(cursor) } } : {}),
+      ...(filters.endpoint !== undefined ? { endpoint: filters.endpoint } : {}),
+      ...(filters.status !== undefined ? { status: statusFilter(filters.status) } : {}),
+      ...(filters.keyId !== undefined ? { keyId: filters.keyId } : {}),
+    },
     orderBy: { id: 'desc' },
     take: limit + 1,
   });

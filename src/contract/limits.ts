@@ -108,3 +108,13 @@ export const WATCH_LIMITS = {
   /** Missed runs (Temporal down) are caught up within this window; at most one is buffered behind a running one. */
   catchupWindow: '30 days',
 } as const;
+
+/** GET /jobs: jobs per page when the caller names no `limit`, and the most one page may hold. */
+export const JOB_LIST_PAGE = { default: 20, max: 100 } as const;
+
+/**
+ * GET /jobs/{job_id}/events (server-sent events): how often the job's row is checked, how often an idle
+ * stream sends a keep-alive comment (proxies drop silent connections), how long one stream stays open
+ * (a stream holds a connection and a poll; the client reopens after the `retry` hint), and that hint.
+ */
+export const JOB_EVENTS = { pollMs: 500, keepAliveMs: 15_000, maxOpenMs: 10 * 60_000, retryMs: 1_000 } as const;

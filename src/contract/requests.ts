@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { ALL_FORMATS, EXTRACT_FORMATS, GRANTABLE_SCOPES, KEY_MODIFIERS, NAMED_KEYS, ROBOTS_MODES, SCREENSHOT_FORMATS, SITEMAP_MODES } from './vocabulary.js';
-import { BROWSER_LIMITS, MAP_DEFAULT_LIMIT, MAX_AGE_MAX_SECONDS, MAX_CHUNK_TOKENS, MIN_CHUNK_TOKENS, RESULTS_PAGE_DEFAULT, RESULTS_PAGE_MAX, SELECTOR_LIMITS, WATCH_LIMITS } from './limits.js';
+import { ALL_FORMATS, EXTRACT_FORMATS, GRANTABLE_SCOPES, JOB_KINDS, JOB_STATUSES, KEY_MODIFIERS, NAMED_KEYS, ROBOTS_MODES, SCREENSHOT_FORMATS, SITEMAP_MODES } from './vocabulary.js';
+import { BROWSER_LIMITS, JOB_LIST_PAGE, MAP_DEFAULT_LIMIT, MAX_AGE_MAX_SECONDS, MAX_CHUNK_TOKENS, MIN_CHUNK_TOKENS, RESULTS_PAGE_DEFAULT, RESULTS_PAGE_MAX, SELECTOR_LIMITS, WATCH_LIMITS } from './limits.js';
 import { parseHTML } from 'linkedom';
 
 /** Request bodies of the API, one zod schema each: validation and (later) the OpenAPI document come from here. */
@@ -334,11 +334,35 @@ export const createKeyBody = z.strictObject({
   expires_at: z.iso.datetime({ offset: true, error: 'must be an ISO 8601 date-time' }).optional(),
 });
 
+/** A key's public id (`key_<uuid>`), as GET /keys and GET /logs show it. */
+const keyIdParam = z.string({ error: 'must be a string' }).regex(/^key_[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/, { error: 'must be a key id (key_<uuid>)' });
+
+/** GET /logs. The filters are exact (an endpoint as logged, `GET /jobs/{job_id}`) or a status class (`4xx`). */
 export const logsQuery = z.object({
   limit: z.coerce.number({ error: 'must be a number' }).int().min(1, { error: 'must be at least 1' }).max(500, { error: 'must be at most 500' }).default(50),
   // Ids are PostgreSQL bigints: 18 digits always fit (found by fuzzing: a 20-digit cursor was a 500).
   cursor: z.string().regex(/^\d{1,18}$/, { error: 'must be a cursor from a previous page' }).optional(),
+  endpoint: z
+    .string({ error: 'must be a string' })
+    .max(300, { error: 'must be at most 300 characters' })
+    .regex(/^[A-Z]+ \/\S*$/, { error: 'must be an endpoint as logged: a method and a route, e.g. "POST /extract" or "GET /jobs/{job_id}"' })
+    .optional(),
+  status: z
+    .string({ error: 'must be a string' })
+    .regex(/^[1-5](\d\d|xx)$/, { error: 'must be an HTTP status (404) or a class (2xx, 4xx, 5xx)' })
+    .optional(),
+  key_id: keyIdParam.optional(),
 });
+
+/** GET /jobs: the account's jobs, newest first; the filters are exact. */
+export const jobListQuery = z.object({
+  kind: z.enum(JOB_KINDS, { error: `must be one of ${JOB_KINDS.join(', ')}` }).optional(),
+  status: z.enum(JOB_STATUSES, { error: `must be one of ${JOB_STATUSES.join(', ')}` }).optional(),
+  limit: z.coerce.number({ error: 'must be a number' }).int({ error: 'must be an integer' }).min(1, { error: 'must be at least 1' }).max(JOB_LIST_PAGE.max, { error: `must be at most ${JOB_LIST_PAGE.max}` }).default(JOB_LIST_PAGE.default),
+  cursor: z.string({ error: 'must be a string' }).max(200, { error: 'must be a next_cursor from a previous page' }).optional(),
+});
+
+export type JobListQuery = z.infer<typeof jobListQuery>;
 
 export type ExtractBody = z.infer<typeof extractBody>;
 

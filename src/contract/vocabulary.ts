@@ -44,3 +44,10 @@ export const NAMED_KEYS = [
 ] as const;
 /** Modifiers `press` accepts before `+` (`Control+A`). */
 export const KEY_MODIFIERS = ['Shift', 'Control', 'Alt', 'Meta', 'ControlOrMeta'] as const;
+
+/** Job kinds and states (decisions "Jobs"): `queued` → `running` → `done`, or `failed` / `cancelled`. */
+export const JOB_KINDS = ['bulk', 'crawl'] as const;
+export const JOB_STATUSES = ['queued', 'running', 'done', 'failed', 'cancelled'] as const;
+export type JobStatusName = (typeof JOB_STATUSES)[number];
+/** The states after which a job never changes again. */
+export const FINISHED_JOB_STATUSES: readonly JobStatusName[] = ['done', 'failed', 'cancelled'];

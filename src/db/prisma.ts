@@ -29,3 +29,13 @@ export function pgPoolOf(db: Db): pg.Pool | undefined {
   const pool = pools.get(db);
   return pool && !pool.ending ? pool : undefined;
 }
+
+/**
+ * A hot-path statement: a named prepared statement on the pg pool (parsed and planned once per
+ * connection), or through Prisma when there is no pool. `text` uses $1… placeholders with casts.
+ */
+export async function queryPrepared<Row>(db: Db, name: string, text: string, values: unknown[]): Promise<Row[]> {
+  const pool = pgPoolOf(db);
+  if (pool) return (await pool.query({ name, text, values })).rows as Row[];
+  return db.$queryRawUnsafe<Row[]>(text, ...values);
+}

@@ -9,6 +9,7 @@ import { registerRoutes } from './routes/register.js';
 import { bulkRoutes } from './routes/bulk.js';
 import { crawlRoutes } from './routes/crawl.js';
 import { jobReadRoutes } from './routes/job-reads.js';
+import { jobEventRoutes } from './routes/job-events.js';
 import { extractRoutes } from './routes/extract.js';
 import { searchRoutes } from './routes/search.js';
 import { mapRoutes } from './routes/map.js';
@@ -36,6 +37,8 @@ const JSON_BODY_LIMIT = '1mb';
 export function createApp(deps: AppDeps): Koa<PithState> {
   const app = new Koa<PithState>({ proxy: false });
   app.on('error', (err: Error, ctx?: Koa.Context) => {
+    // A client that leaves a streamed answer (an event stream it stops reading) is no error of ours.
+    if ((err as NodeJS.ErrnoException).code === 'ERR_STREAM_PREMATURE_CLOSE') return;
     log().error({ path: ctx?.path, method: ctx?.method, err: err.stack ?? String(err) }, 'unhandled error');
   });
 
@@ -71,7 +74,7 @@ export function createApp(deps: AppDeps): Koa<PithState> {
     await next();
   });
 
-  const routers = [healthRoutes(deps), metricsRoutes(deps), pricingRoutes(deps), registerRoutes(deps), extractRoutes(deps), searchRoutes(deps), mapRoutes(deps), bulkRoutes(deps), crawlRoutes(deps), jobReadRoutes(deps), keyRoutes(deps), accountRoutes(deps), webhookRoutes(deps), webhookDeliveryRoutes(deps), watchRoutes(deps), docsRoutes(deps), consoleRoutes(deps), fileRoutes(deps), mcpRoutes(deps)];
+  const routers = [healthRoutes(deps), metricsRoutes(deps), pricingRoutes(deps), registerRoutes(deps), extractRoutes(deps), searchRoutes(deps), mapRoutes(deps), bulkRoutes(deps), crawlRoutes(deps), jobReadRoutes(deps), jobEventRoutes(deps), keyRoutes(deps), accountRoutes(deps), webhookRoutes(deps), webhookDeliveryRoutes(deps), watchRoutes(deps), docsRoutes(deps), consoleRoutes(deps), fileRoutes(deps), mcpRoutes(deps)];
   for (const router of routers) {
     app.use(router.routes());
     // Sets 405/501 with `Allow`; the error middleware turns that into the envelope.

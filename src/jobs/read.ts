@@ -47,7 +47,8 @@ export async function jobResultsKept(db: Db, jobId: string): Promise<boolean> {
   return job !== null && !isExpired(job);
 }
 
-async function findReadableJob(db: Db, jobId: string, reader: JobReader, kind?: JobKind): Promise<Job> {
+/** The job, if `reader` may read it: 404 `job_not_found` (unknown, other kind, expired), 403 `forbidden` (another account, another token). */
+export async function findReadableJob(db: Db, jobId: string, reader: JobReader, kind?: JobKind): Promise<Job> {
   const notFound = new ApiError('job_not_found', `No job ${jobId}, or its results have expired`);
   if (!UUID_PATTERN.test(jobId)) throw notFound;
   const job = await findJob(db, jobId);

@@ -1,6 +1,7 @@
 import type { Job, JobResult } from '@prisma/client';
 import type { ExtractedContent } from '../extraction/index.js';
 import type { SitemapSeeding } from './store/crawl-pages.js';
+import type { ListedJob, ResultCounts } from './store/job-list.js';
 import { linksUntil, withFileLinks, type CapturedFiles, type FileLink, type ScreenshotView, type StoredScreenshot } from '../pages/captured-files.js';
 import type { FileLinkSigner } from '../files/signed-links.js';
 import type { PageChange } from '../changes/track-change.js';
@@ -44,6 +45,43 @@ export function jobFileLinks(signer: FileLinkSigner, job: Pick<Job, 'finishedAt'
   return linksUntil(signer, job.finishedAt ? job.expiresAt : new Date(now + RESULT_LIFETIME_MS));
 }
 
+/** Never above total, never below what is stored: reads stay monotonic even mid-write. */
+export const completedOf = (job: Pick<Job, 'total' | 'completed'>, storedResults: number) => Math.min(job.total, Math.max(job.completed, storedResults));
+
+/** A job as GET /jobs lists it: its state and counts, no results. */
+export interface JobSummary {
+  job_id: string;
+  kind: 'bulk' | 'crawl';
+  status: string;
+  total: number;
+  completed: number;
+  /** Results stored with an error (per-URL failures; the job itself may still be `done`). */
+  failed: number;
+  created_at: string;
+  finished_at: string | null;
+  expires_at: string;
+  webhook_url: string | null;
+  /** Crawl only, as on the job object. */
+  truncated?: boolean;
+  truncated_reason?: string | null;
+}
+
+export function toJobSummary(job: ListedJob, counts: ResultCounts = { stored: 0, failed: 0 }): JobSummary {
+  return {
+    job_id: job.id,
+    kind: job.kind,
+    status: job.status,
+    total: job.total,
+    completed: completedOf(job, counts.stored),
+    failed: counts.failed,
+    created_at: job.createdAt.toISOString(),
+    finished_at: job.finishedAt?.toISOString() ?? null,
+    expires_at: job.expiresAt.toISOString(),
+    webhook_url: job.webhookUrl,
+    ...(job.kind === 'crawl' ? { truncated: job.truncated, truncated_reason: job.truncatedReason } : {}),
+  };
+}
+
 /** `storedResults`: how many results exist (a page of `results` may hold fewer). */
 export function toJobObject(job: Job, results: JobResult[], storedResults = results.length, link?: FileLink): JobObject {
   return {
@@ -51,8 +89,7 @@ export function toJobObject(job: Job, results: JobResult[], storedResults = resu
     kind: job.kind,
     status: job.status,
     total: job.total,
-    // Never above total, never below what is stored: reads stay monotonic even mid-write.
-    completed: Math.min(job.total, Math.max(job.completed, storedResults)),
+    completed: completedOf(job, storedResults),
     results: results.map((row) => toResultEntry(row, link)),
     ...(job.kind === 'crawl' ? { truncated: job.truncated, truncated_reason: job.truncatedReason } : {}),
     ...(job.kind === 'crawl' && job.sitemapSeeding ? { sitemap_seeding: job.sitemapSeeding as unknown as SitemapSeeding } : {}),

@@ -1,5 +1,6 @@
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
 import { log } from './logger.js';
+import { JOB_KINDS, JOB_STATUSES } from '../contract/vocabulary.js';
 
 /**
  * The process's Prometheus metrics. One registry per process: the API serves it at GET /metrics, the
@@ -44,8 +45,12 @@ export const webhookDeadLettered = new Counter({
   registers: [registry],
 });
 
-const JOB_STATUSES = ['queued', 'running', 'done', 'failed', 'cancelled'] as const;
-const JOB_KINDS = ['bulk', 'crawl'] as const;
+export const jobEventStreams = new Gauge({
+  name: 'pith_job_event_streams',
+  help: 'Open GET /jobs/{job_id}/events streams (each holds a connection and polls its job).',
+  registers: [registry],
+});
+
 let countJobs: (() => Promise<{ kind: string; status: string; count: number }[]>) | undefined;
 
 /** Jobs by kind and status, counted at scrape time (jobs live 6 hours, so the table stays small). */

@@ -3,6 +3,7 @@ import { startStack, type Stack } from '../support/stack.js';
 import { articlePage, startFixtureServer, type FixtureServer } from '../support/fixture-server.js';
 import { apiClient } from '../support/api.js';
 import { hashApiKey } from '../../src/accounts/api-keys.js';
+import { quotaPeriod, usageReport } from '../../src/accounts/metering.js';
 
 let stack: Stack;
 let pages: FixtureServer;
@@ -284,6 +285,50 @@ describe('limits and metering', () => {
     expect(usage.body.by_endpoint).toEqual({ 'POST /extract': 1, 'POST /bulk': 2 });
     expect(usage.body.period_start).toMatch(/-01T00:00:00.000Z$/);
   });
+
+  it('reports requests per UTC day of the period, every day up to today, zeros included', async () => {
+    const reg = await api.register();
+    const other = await api.register();
+    await api.post('/extract', { url: pages.url('/open') }, reg.api_key);
+    await api.post('/bulk', { urls: [pages.url('/open'), pages.url('/open?2')] }, reg.api_key);
+    const { start } = quotaPeriod();
+    // The period's first instant counts for its first day; last month's last instant and another account never count.
+    await stack.db.usageEvent.createMany({
+      data: [
+        { accountId: reg.account_id, endpoint: 'POST /extract', units: 5, createdAt: start },
+        { accountId: reg.account_id, endpoint: 'POST /extract', units: 7, createdAt: new Date(start.getTime() - 1) },
+        { accountId: other.account_id, endpoint: 'POST /extract', units: 11, createdAt: start },
+      ],
+    });
+    const usage = await api.get('/usage', reg.api_key);
+    const today = new Date().toISOString().slice(0, 10);
+    const days: { date: string; requests: number }[] = usage.body.by_day;
+    expect(days).toHaveLength(new Date().getUTCDate());
+    expect(days[0]!.date).toBe(usage.body.period_start.slice(0, 10));
+    expect(days.at(-1)!.date).toBe(today);
+    for (const [i, day] of days.entries()) expect(day.date).toBe(new Date(start.getTime() + i * 86_400_000).toISOString().slice(0, 10));
+    const expected = new Map<string, number>([[days[0]!.date, 5]]);
+    expected.set(today, (expected.get(today) ?? 0) + 3);
+    expect(days.filter((day) => day.requests > 0)).toEqual([...expected].map(([date, requests]) => ({ date, requests })));
+    const byEndpoint = Object.values(usage.body.by_endpoint as Record<string, number>).reduce((sum, n) => sum + n, 0);
+    expect(days.reduce((sum, day) => sum + day.requests, 0)).toBe(byEndpoint);
+  });
+
+  it('sums whole UTC days of a past month, its length that month’s', async () => {
+    const reg = await api.register();
+    const at = (iso: string, units: number) => ({ accountId: reg.account_id, endpoint: 'POST /bulk', units, createdAt: new Date(iso) });
+    await stack.db.usageEvent.createMany({ data: [at('2024-02-01T00:00:00.000Z', 2), at('2024-02-14T23:59:59.999Z', 3), at('2024-02-15T00:00:00.000Z', 4), at('2024-02-29T12:00:00.000Z', 1), at('2024-03-01T00:00:00.000Z', 9)] });
+    const report = await usageReport(stack.db, reg.account_id, 'free', new Date('2024-02-29T23:00:00.000Z'));
+    expect(report.by_day).toHaveLength(29);
+    expect(report.by_day.filter((day) => day.requests > 0)).toEqual([
+      { date: '2024-02-01', requests: 2 },
+      { date: '2024-02-14', requests: 3 },
+      { date: '2024-02-15', requests: 4 },
+      { date: '2024-02-29', requests: 1 },
+    ]);
+    expect(report.by_endpoint).toEqual({ 'POST /bulk': 10 });
+    expect((await usageReport(stack.db, reg.account_id, 'free', new Date('2024-03-01T00:00:00.000Z'))).by_day).toEqual([{ date: '2024-03-01', requests: 9 }]);
+  });
 });
 
 describe('GET /logs', () => {
@@ -305,5 +350,45 @@ describe('GET /logs', () => {
     expect(page2.body.next_cursor).toBeNull();
     const bad = await api.get('/logs?limit=0', reg.api_key);
     expect(bad.body.error.message).toMatch(/^limit/);
+  });
+
+  it('filters by endpoint, status (exact or class) and key, combined, and pages with the filters', async () => {
+    const reg = await api.register();
+    // Unlimited per second: a 429 rate_limit_too_fast waited out by the test client would be logged too.
+    await stack.db.account.update({ where: { id: reg.account_id }, data: { plan: 'enterprise' } });
+    const second = await mint(reg.api_key, { scopes: ['*'] });
+    const missingJob = '/jobs/00000000-0000-4000-8000-000000000000';
+    for (const path of ['/usage', missingJob, '/keys']) expect((await api.get(path, reg.api_key)).status).not.toBe(500);
+    expect((await api.post('/extract', { url: 'not a url' }, reg.api_key)).status).toBe(422);
+    for (const path of ['/usage', missingJob, missingJob]) await api.get(path, second.api_key);
+
+    type Entry = { endpoint: string; status: number; key_id: string };
+    const list = async (query: string): Promise<Entry[]> => {
+      const entries: Entry[] = [];
+      let cursor: string | null = null;
+      do {
+        const res: { status: number; body: any } = await api.get(`/logs?${query}&limit=1${cursor ? `&cursor=${cursor}` : ''}`, reg.api_key);
+        expect(res.status, JSON.stringify(res.body)).toBe(200);
+        entries.push(...res.body.data);
+        cursor = res.body.next_cursor;
+      } while (cursor);
+      return entries;
+    };
+    const shape = (entries: Entry[]) => entries.map((entry) => [entry.endpoint, entry.status, entry.key_id === second.id ? 'second' : 'first']);
+
+    expect(shape(await list(`endpoint=${encodeURIComponent('GET /usage')}`))).toEqual([['GET /usage', 200, 'second'], ['GET /usage', 200, 'first']]);
+    expect(shape(await list('status=404'))).toEqual([['GET /jobs/{job_id}', 404, 'second'], ['GET /jobs/{job_id}', 404, 'second'], ['GET /jobs/{job_id}', 404, 'first']]);
+    expect(shape(await list('status=4xx'))).toEqual([['GET /jobs/{job_id}', 404, 'second'], ['GET /jobs/{job_id}', 404, 'second'], ['POST /extract', 422, 'first'], ['GET /jobs/{job_id}', 404, 'first']]);
+    expect(shape(await list(`key_id=${second.id}`))).toEqual([['GET /jobs/{job_id}', 404, 'second'], ['GET /jobs/{job_id}', 404, 'second'], ['GET /usage', 200, 'second']]);
+    expect(shape(await list(`key_id=${reg.key_id}&status=4xx&endpoint=${encodeURIComponent('GET /jobs/{job_id}')}`))).toEqual([['GET /jobs/{job_id}', 404, 'first']]);
+    expect(await list('status=5xx')).toEqual([]);
+
+    const before = await stack.db.usageEvent.count({ where: { accountId: reg.account_id, endpoint: 'GET /logs' } });
+    for (const [query, field] of [['status=abc', 'status'], ['status=600', 'status'], ['status=40', 'status'], ['key_id=nobody', 'key_id'], ['endpoint=extract', 'endpoint'], [`endpoint=${'GET%20%2F' + 'x'.repeat(400)}`, 'endpoint']] as const) {
+      const res = await api.get(`/logs?${query}`, reg.api_key);
+      expect({ query, status: res.status, code: res.body.error?.code }).toEqual({ query, status: 422, code: 'invalid_request' });
+      expect(res.body.error.message.startsWith(`${field}:`)).toBe(true);
+    }
+    expect(await stack.db.usageEvent.count({ where: { accountId: reg.account_id, endpoint: 'GET /logs' } })).toBe(before);
   });
 });

@@ -78,6 +78,40 @@ describe('pith-client (TypeScript)', () => {
     expect((await anonymous.pricing()).plans).toBeDefined();
   });
 
+  it('lists jobs a page at a time or all of them, with filters, and filters the request log', async () => {
+    const { key } = await account();
+    const pith = new PithClient({ apiKey: key, baseUrl: stack.baseUrl });
+    const submitted = [];
+    for (const n of [0, 1, 2]) submitted.push((await pith.bulk({ urls: [site.url(`/p/${n}`)] })).job_id);
+
+    const first = await pith.jobs.page({ limit: 2 });
+    expect(first.data).toHaveLength(2);
+    expect(first.next_cursor).toEqual(expect.any(String));
+    const rest = await pith.jobs.page({ limit: 2, cursor: first.next_cursor! });
+    expect(rest.next_cursor).toBeNull();
+    const listed: string[] = [];
+    for await (const job of pith.jobs.list({ kind: 'bulk', pageSize: 1 })) {
+      expect(job).toMatchObject({ kind: 'bulk', total: 1, webhook_url: null });
+      listed.push(job.job_id);
+    }
+    expect(listed).toEqual([...first.data, ...rest.data].map((job) => job.job_id));
+    expect([...listed].sort()).toEqual([...submitted].sort());
+    const newestFirst = [...first.data, ...rest.data].map((job) => job.created_at);
+    expect(newestFirst).toEqual([...newestFirst].sort().reverse());
+    const crawls: unknown[] = [];
+    for await (const job of pith.jobs.list({ kind: 'crawl' })) crawls.push(job);
+    expect(crawls).toEqual([]);
+    await expect(pith.jobs.page({ cursor: 'not-a-cursor' })).rejects.toMatchObject({ status: 422, code: 'invalid_request', message: expect.stringMatching(/^cursor:/) });
+
+    const { data: keys } = await pith.keys.list();
+    const bulkLog: string[] = [];
+    for await (const entry of pith.logs({ endpoint: 'POST /bulk', status: '2xx', key_id: keys[0]!.id, pageSize: 2 })) bulkLog.push(`${entry.endpoint} ${entry.status}`);
+    expect(bulkLog).toEqual(['POST /bulk 200', 'POST /bulk 200', 'POST /bulk 200']);
+    const refused: number[] = [];
+    for await (const entry of pith.logs({ status: '4xx' })) refused.push(entry.status);
+    expect(refused).toEqual([422]);
+  });
+
   it('throws the envelope as PithError, and never retries a spent month', async () => {
     const { key, accountId } = await account('free');
     const pith = new PithClient({ apiKey: key, baseUrl: stack.baseUrl });

@@ -17,6 +17,7 @@ let doc: any;
 /** Every route of the contract (and the docs routes), written out here so that dropping one from the document fails. */
 const EXPECTED_OPERATIONS = [
   'GET /health', 'GET /metrics', 'GET /pricing', 'POST /register', 'POST /extract', 'POST /bulk', 'GET /bulk/{job_id}', 'GET /jobs/{job_id}',
+  'GET /jobs', 'GET /jobs/{job_id}/events',
   'POST /keys', 'GET /keys', 'POST /keys/rotate', 'DELETE /keys/{id}', 'GET /usage', 'GET /logs', 'POST /webhook/rotate',
   'POST /crawl', 'GET /crawl/{job_id}', 'POST /search', 'POST /map', 'GET /openapi.json', 'GET /docs', 'GET /docs/errors',
   'GET /webhooks/deliveries', 'POST /webhooks/deliveries/{id}/redeliver', 'GET /files/{file_id}',

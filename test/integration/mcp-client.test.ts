@@ -124,7 +124,7 @@ describe('an MCP host with the official SDK client', () => {
 
     const client = await connect(auth);
     const { tools } = await client.listTools();
-    expect(tools.map((tool) => tool.name).sort()).toEqual(['bulk', 'crawl', 'extract', 'get_job', 'get_usage', 'map', 'wait_for_job']);
+    expect(tools.map((tool) => tool.name).sort()).toEqual(['bulk', 'crawl', 'extract', 'get_job', 'get_usage', 'list_jobs', 'map', 'wait_for_job']);
     const extractTool = tools.find((tool) => tool.name === 'extract')!;
     expect(extractTool.inputSchema.required).toEqual(['url']);
     expect(Object.keys(extractTool.inputSchema.properties ?? {})).toEqual(expect.arrayContaining(['url', 'formats', 'chunk_tokens', 'render_js', 'allow_domains', 'actions', 'wait_for', 'headers', 'viewport', 'mobile', 'screenshot_inline', 'include_tags']));
@@ -161,6 +161,19 @@ describe('an MCP host with the official SDK client', () => {
     expect(finished.structuredContent).toMatchObject({ job_id: queued.structuredContent.job_id, status: 'done', total: 2, completed: 2 });
     expect(finished.structuredContent.results.map((r: { url: string }) => r.url)).toEqual([site.url('/two'), site.url('/three')]);
     expect(finished.structuredContent.results[1].markdown).toContain('Third paragraph 1');
+
+    // list_jobs takes GET /jobs's query and answers its JSON; a bad argument is the envelope, unmetered.
+    const listed = (await client.callTool({ name: 'list_jobs', arguments: { kind: 'bulk', limit: 5 } })) as ToolAnswer;
+    expect(listed.isError, JSON.stringify(listed)).toBeFalsy();
+    expect(listed.structuredContent).toEqual({
+      data: [expect.objectContaining({ job_id: queued.structuredContent.job_id, kind: 'bulk', status: 'done', total: 2, completed: 2, failed: 0, webhook_url: null })],
+      next_cursor: null,
+    });
+    expect(JSON.parse(listed.content[0]!.text)).toEqual(listed.structuredContent);
+    const forged = (await client.callTool({ name: 'list_jobs', arguments: { cursor: 'not-a-cursor' } })) as ToolAnswer;
+    expect(forged.isError).toBe(true);
+    expect(forged.structuredContent.error).toMatchObject({ code: 'invalid_request' });
+    expect(forged.structuredContent.error.message).toMatch(/^cursor:/);
     await client.close();
 
     // Let the current access token expire: the next call is refused with 401, the SDK refreshes and retries.
@@ -180,8 +193,9 @@ describe('an MCP host with the official SDK client', () => {
     expect(refreshed.access_token).not.toBe(expiring.access_token);
     expect(refreshed.refresh_token).not.toBe(expiring.refresh_token);
     // The tools metered exactly as the REST routes do: one per page extracted (the screenshot and the failed action too: the page was opened), one per map, one per bulk URL, one per job read.
-    expect(usage.structuredContent.by_endpoint).toEqual({ 'POST /extract': 3, 'POST /map': 1, 'POST /bulk': 2, 'GET /jobs/{job_id}': 1 });
-    expect(usage.structuredContent.used_requests).toBe(7);
+    expect(usage.structuredContent.by_endpoint).toEqual({ 'POST /extract': 3, 'POST /map': 1, 'POST /bulk': 2, 'GET /jobs/{job_id}': 1, 'GET /jobs': 1 });
+    expect(usage.structuredContent.used_requests).toBe(8);
+    expect(usage.structuredContent.by_day.at(-1)).toEqual({ date: new Date().toISOString().slice(0, 10), requests: 8 });
     await again.close();
 
     // The whole run went through one grant, approved once.

@@ -66,6 +66,38 @@ def test_async_client_does_the_same(service: dict) -> None:
     assert urls == service["pages"][:3]
 
 
+def test_lists_jobs_by_page_or_all_with_filters_and_filters_the_log(service: dict) -> None:
+    key = service["fresh_keys"][2]  # an account of this test alone: its jobs and log are exactly what it made
+    with Pith(key, service["base_url"]) as pith:
+        submitted = [pith.bulk([url])["job_id"] for url in service["pages"][:3]]
+        first = pith.list_jobs(limit=2)
+        assert len(first["data"]) == 2 and first["next_cursor"]
+        rest = pith.list_jobs(limit=2, cursor=first["next_cursor"])
+        assert rest["next_cursor"] is None
+        paged = [job["job_id"] for job in first["data"] + rest["data"]]
+        assert sorted(paged) == sorted(submitted)
+        created = [job["created_at"] for job in first["data"] + rest["data"]]
+        assert created == sorted(created, reverse=True)
+        assert [job["job_id"] for job in pith.iter_jobs(kind="bulk", page_size=1)] == paged
+        assert list(pith.iter_jobs(kind="crawl")) == []
+        with pytest.raises(PithError) as refused:
+            pith.list_jobs(cursor="not-a-cursor")
+        assert refused.value.code == "invalid_request" and refused.value.message.startswith("cursor:")
+        key_id = pith.list_keys()["data"][0]["id"]
+        assert [(e["endpoint"], e["status"]) for e in pith.logs(endpoint="POST /bulk", status="2xx", key_id=key_id, page_size=2)] == [("POST /bulk", 200)] * 3
+        assert [e["status"] for e in pith.logs(status="4xx")] == [422]
+
+    async def run() -> list[str]:
+        async with AsyncPith(key, service["base_url"]) as pith:
+            page = await pith.list_jobs(kind="bulk", status="queued", limit=100)
+            listed = [job["job_id"] async for job in pith.iter_jobs(page_size=2)]
+            assert all(job["status"] == "queued" for job in page["data"])
+            assert [e["endpoint"] async for e in pith.logs(endpoint="POST /bulk")] == ["POST /bulk"] * 3
+            return listed
+
+    assert asyncio.run(run()) == paged
+
+
 def test_errors_are_typed_and_a_spent_month_is_not_retried(service: dict) -> None:
     with Pith(service["key"], service["base_url"]) as pith:
         with pytest.raises(PithError) as invalid:

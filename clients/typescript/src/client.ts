@@ -20,6 +20,13 @@ export type Job = Answer<'/jobs/{job_id}', 'get'>;
 export type ResultEntry = Schemas['JobRead']['results'][number];
 export type Usage = Schemas['Usage'];
 export type LogEntry = Schemas['LogPage']['data'][number];
+/** GET /logs filters: `endpoint` exactly as logged (`POST /extract`), `status` exact (`404`) or a class (`4xx`), `key_id`. */
+export type LogFilters = Pick<NonNullable<paths['/logs']['get']['parameters']['query']>, 'endpoint' | 'status' | 'key_id'>;
+export type JobSummary = Schemas['JobSummary'];
+export type JobPage = Schemas['JobPage'];
+/** The `data` of the `progress` and `done` events of GET /jobs/{job_id}/events. */
+export type JobProgress = Schemas['JobProgress'];
+export type JobListQuery = NonNullable<paths['/jobs']['get']['parameters']['query']>;
 export type WebhookDelivery = Schemas['WebhookDelivery'];
 export type Watch = Schemas['Watch'];
 
@@ -43,7 +50,7 @@ interface Call {
   method: 'GET' | 'POST' | 'PATCH' | 'DELETE';
   path: string;
   body?: unknown;
-  query?: Record<string, string | number | undefined>;
+  query?: Record<string, string | number | undefined> | undefined;
   headers?: Record<string, string>;
   /** Safe to send again after a dropped connection. */
   repeatable: boolean;
@@ -64,7 +71,7 @@ const FINISHED = new Set(['done', 'failed', 'cancelled']);
 
 /**
  * A client of the Pith API. Every method is one route (or a loop over one: `wait`, `results`, `logs`,
- * `deliveries`, `watches.list`); failures are `PithError` (an answer in the error envelope) or
+ * `deliveries`, `watches.list`, `jobs.list`); failures are `PithError` (an answer in the error envelope) or
  * `PithConnectionError` (no answer).
  */
 export class PithClient {
@@ -161,6 +168,14 @@ export class PithClient {
     }
   }
 
+  readonly jobs = {
+    /** GET /jobs: one page of the account's jobs, newest first (pass `next_cursor` back as `cursor`, with the same filters). */
+    page: (query: JobListQuery = {}): Promise<JobPage> => this.request({ method: 'GET', path: '/jobs', query, repeatable: true }),
+    /** Every job of the account still readable, newest first, page by page; `kind` and `status` filter. */
+    list: (options: Pick<JobListQuery, 'kind' | 'status'> & { pageSize?: number } = {}): AsyncGenerator<JobSummary> =>
+      this.pages<JobPage, JobSummary>('/jobs', options.pageSize ?? 100, (page) => page.data, { kind: options.kind, status: options.status }),
+  };
+
   /** Every result of a job, page by page (`pageSize` per read, at most 1000). */
   async *results(jobId: string, options: { pageSize?: number } = {}): AsyncGenerator<ResultEntry> {
     let cursor: string | undefined;
@@ -177,9 +192,10 @@ export class PithClient {
     return this.request({ method: 'GET', path: '/usage', repeatable: true });
   }
 
-  /** The request log, newest first, page by page. */
-  logs(options: { pageSize?: number } = {}): AsyncGenerator<LogEntry> {
-    return this.pages<Schemas['LogPage'], LogEntry>('/logs', options.pageSize ?? 100, (page) => page.data);
+  /** The request log, newest first, page by page; the filters apply to every page. */
+  logs(options: LogFilters & { pageSize?: number } = {}): AsyncGenerator<LogEntry> {
+    const { pageSize, ...filters } = options;
+    return this.pages<Schemas['LogPage'], LogEntry>('/logs', pageSize ?? 100, (page) => page.data, filters);
   }
 
   readonly keys = {
@@ -215,7 +231,7 @@ export class PithClient {
     list: (options: { pageSize?: number } = {}): AsyncGenerator<Watch> => this.pages<Schemas['WatchPage'], Watch>('/watches', options.pageSize ?? 50, (page) => page.watches),
   };
 
-  /** Every item of a paged list route (`limit` + `cursor`, `next_cursor` null on the last page). */
+  /** Every item of a paged list route (`limit` + `cursor`, `next_cursor` null on the last page); `filters` go with every page. */
   private async *pages<Page extends { next_cursor: string | null }, Item>(path: string, limit: number, itemsOf: (page: Page) => Item[], filters: Record<string, string | undefined> = {}): AsyncGenerator<Item> {
     let cursor: string | undefined;
     do {

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { jobReadQuery } from '../../contract/requests.js';
+import { jobListQuery, jobReadQuery } from '../../contract/requests.js';
+import { JOB_LIST_PAGE } from '../../contract/limits.js';
 
 /**
  * Arguments of the tools that have no REST body: the job reads take the path parameter and the query of
@@ -13,6 +14,14 @@ export const getJobArgs = z.strictObject({
   job_id: jobId,
   limit: jobReadQuery.shape.limit.describe('Results per page (1–1000, default 100).'),
   cursor: jobReadQuery.shape.cursor.describe('`next_cursor` of the previous page.'),
+});
+
+/** The query of `GET /jobs`, as arguments. */
+export const listJobsArgs = z.strictObject({
+  kind: jobListQuery.shape.kind.describe('Only `bulk` or only `crawl` jobs.'),
+  status: jobListQuery.shape.status.describe('Only jobs in this state: `queued`, `running`, `done`, `failed` or `cancelled`.'),
+  limit: jobListQuery.shape.limit.describe(`Jobs per page (1–${JOB_LIST_PAGE.max}, default ${JOB_LIST_PAGE.default}).`),
+  cursor: jobListQuery.shape.cursor.describe('`next_cursor` of the previous page (pass the same `kind` and `status` again).'),
 });
 
 /** Longest wait of one `wait_for_job` call (decisions: at most 60 seconds). */

@@ -9,16 +9,17 @@ import { crawlLimitsOf, submitBulkRequest, submitCrawlRequest } from '../../jobs
 import { decodeCursor, readJob, type ResultsPage } from '../../jobs/read.js';
 import { meter, usageReport } from '../../accounts/metering.js';
 import { runTool } from './tool-result.js';
-import { getJobArgs, noArgs, waitForJobArgs } from './tool-schemas.js';
+import { getJobArgs, listJobsArgs, noArgs, waitForJobArgs } from './tool-schemas.js';
+import { listJobs } from '../../jobs/list.js';
 import { waitForJob } from './wait-for-job.js';
 import type { Scope } from '../../contract/vocabulary.js';
 import type { AuthState } from '../../accounts/caller.js';
 
 /** Metered under the REST endpoint each tool stands for, so usage reads the same whichever way a call came. */
-const ENDPOINTS = { extract: 'POST /extract', map: 'POST /map', jobRead: 'GET /jobs/{job_id}' } as const;
+const ENDPOINTS = { extract: 'POST /extract', map: 'POST /map', jobRead: 'GET /jobs/{job_id}', jobList: 'GET /jobs' } as const;
 
 /**
- * The tools (the contract's six, and `map`), for one authenticated caller. Each runs what its REST route runs, in the same order
+ * The tools (the contract's six, and `map` and `list_jobs`), for one authenticated caller. Each runs what its REST route runs, in the same order
  * after validation: the account's per-second limit, the scope (403 `insufficient_scope` as a tool error),
  * then the shared service with its plan caps, policy checks and metering.
  */
@@ -112,6 +113,24 @@ export function registerPithTools(server: McpServer, deps: AppDeps, caller: Auth
         const page = pageOf(args);
         await meterAs(ENDPOINTS.jobRead, true);
         return readJob(deps, args.job_id, reader, undefined, page);
+      }),
+  );
+
+  server.registerTool(
+    'list_jobs',
+    {
+      title: 'List jobs',
+      description:
+        "Your bulk and crawl jobs, newest first, as GET /jobs: each with `job_id`, `kind`, `status`, `completed` and `failed` of `total`, `created_at`, `finished_at`; no results (read those with `get_job`). Filter by `kind` and `status`; `next_cursor` continues the list. Jobs are kept 6 hours after they finished. Counts as one request.",
+      inputSchema: listJobsArgs,
+      annotations: { readOnlyHint: true, openWorldHint: false },
+    },
+    (args) =>
+      run(async () => {
+        await admit();
+        const page = await listJobs(deps.db, caller.accountId, args);
+        await meterAs(ENDPOINTS.jobList, true);
+        return page;
       }),
   );
 

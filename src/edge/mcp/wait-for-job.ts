@@ -1,8 +1,8 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { jobStatus } from '../../jobs/store/index.js';
 import { readJob, type JobReadDeps, type JobReader, type JobRead, type ResultsPage } from '../../jobs/read.js';
+import { isFinishedStatus } from '../../jobs/progress.js';
 
-const FINISHED_STATUSES = new Set(['done', 'failed', 'cancelled']);
 /** Status checks while waiting read one column, not the results. */
 const POLL_INTERVAL_MS = 500;
 
@@ -14,12 +14,12 @@ const POLL_INTERVAL_MS = 500;
 export async function waitForJob(deps: JobReadDeps, jobId: string, reader: JobReader, timeoutMs: number, signal?: AbortSignal, page?: ResultsPage): Promise<JobRead> {
   const { db } = deps;
   const first = await readJob(deps, jobId, reader, undefined, page);
-  if (FINISHED_STATUSES.has(first.status)) return first;
+  if (isFinishedStatus(first.status)) return first;
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline && !signal?.aborted) {
     await sleep(Math.min(POLL_INTERVAL_MS, Math.max(0, deadline - Date.now())));
     const status = await jobStatus(db, jobId);
-    if (!status || FINISHED_STATUSES.has(status)) break;
+    if (!status || isFinishedStatus(status)) break;
   }
   return readJob(deps, jobId, reader, undefined, page);
 }

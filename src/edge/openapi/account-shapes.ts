@@ -83,6 +83,9 @@ export const UsageSchema = z
     used_requests: z.int(),
     remaining_requests: z.int(),
     by_endpoint: z.record(z.string(), z.int()).meta({ description: 'Metered requests this period per endpoint.' }),
+    by_day: z
+      .array(z.object({ date: z.iso.date().meta({ description: 'A UTC day, `YYYY-MM-DD`.' }), requests: z.int().min(0).meta({ description: 'Metered requests that day.' }) }))
+      .meta({ description: 'Metered requests per UTC day of this period, from `period_start` to today inclusive, oldest first; days without requests are 0. Beyond the contract.' }),
     rate_limit_rps: z.int().nullable().meta({ description: 'Requests per second allowed; null means unlimited.' }),
   })
   .meta({ id: 'Usage', description: 'The quota period is the calendar month in UTC.' });

@@ -122,4 +122,9 @@ export const CreateKeyRequest = createKeyBody.meta({
   description: 'A key can grant only scopes the calling key holds; its policy can only be as strict as the caller\'s or stricter.',
 });
 
-export const LogsQuery = logsQuery;
+export const LogsQuery = logsQuery.extend({
+  endpoint: logsQuery.shape.endpoint.meta({ description: 'Only requests to this endpoint, exactly as logged: the method and the route pattern, e.g. `POST /extract`, `GET /jobs/{job_id}`.' }),
+  status: logsQuery.shape.status.meta({ description: 'Only answers with this status (`404`) or in this class (`2xx`, `4xx`, `5xx`).' }),
+  key_id: logsQuery.shape.key_id.meta({ description: 'Only requests made with this key (`key_<uuid>`, as GET /keys lists it).' }),
+  cursor: logsQuery.shape.cursor.meta({ description: '`next_cursor` of the previous page; pass the same filters again to go on with them.' }),
+});

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { OpenAPIRegistry, type ResponseConfig, type RouteConfig } from '@asteasolutions/zod-to-openapi';
+import { OpenAPIRegistry, OpenApiGeneratorV31, type ResponseConfig, type RouteConfig } from '@asteasolutions/zod-to-openapi';
 import { ROUTES } from './routes.js';
 import type { RouteDoc } from './route-doc.js';
 import { errorCodesOf } from './derived-errors.js';
@@ -9,6 +9,7 @@ import { authSentence } from './auth-text.js';
 import { deliveryHeaders, registerJobCompletedWebhook } from './webhook-shapes.js';
 import { registerWatchChangedWebhook } from './watch-shapes.js';
 import { OAuthErrorSchema } from './oauth-routes.js';
+import { JobProgressSchema } from './job-list-shapes.js';
 
 export const BEARER_SCHEME = 'ApiKey';
 export const JOB_TOKEN_SCHEME = 'JobToken';
@@ -73,6 +74,17 @@ function operationOf(route: RouteDoc): RouteConfig {
   };
 }
 
+/**
+ * A named schema no route answers directly (only through a `$ref`, e.g. an event's `contentSchema`), as
+ * the generator writes the components routes do reference.
+ */
+function componentOf(id: string, schema: z.ZodType) {
+  const probe: RouteConfig = { method: 'get', path: '/', responses: { 200: { description: id, content: { 'application/json': { schema } } } } };
+  const generated = new OpenApiGeneratorV31([{ type: 'route', route: probe }]).generateComponents().components?.schemas?.[id];
+  if (!generated) throw new Error(`componentOf: ${id} is not the id of the schema given`);
+  return generated;
+}
+
 /** The registry behind /openapi.json: security schemes, then every route of ROUTES. */
 export function buildRegistry(baseUrl: string): OpenAPIRegistry {
   const registry = new OpenAPIRegistry();
@@ -96,6 +108,7 @@ export function buildRegistry(baseUrl: string): OpenAPIRegistry {
   });
   for (const code of Object.keys(ERRORS) as ErrorCode[]) registry.registerComponent('examples', code, errorExample(code, baseUrl));
   for (const route of ROUTES) registry.registerPath(operationOf(route));
+  registry.registerComponent('schemas', 'JobProgress', componentOf('JobProgress', JobProgressSchema));
   registerJobCompletedWebhook(registry);
   registerWatchChangedWebhook(registry, deliveryHeaders);
   return registry;

@@ -19,6 +19,7 @@ import {
 import { SearchResponseSchema } from './search-shapes.js';
 import { DeliveriesQuery, WebhookDeliveryPageSchema, WebhookDeliverySchema, deliveryIdParams } from './webhook-shapes.js';
 import { OAUTH_ROUTES } from './oauth-routes.js';
+import { JOB_EVENTS_TEXT, JobEventSchema, JobListQuery, JobPageSchema } from './job-list-shapes.js';
 import { CreatedWatchSchema, DeletedWatchSchema, WatchListQuery, WatchPageSchema, WatchPatchRequest, WatchRequest, WatchSchema, watchIdParams } from './watch-shapes.js';
 import type { RouteDoc } from './route-doc.js';
 
@@ -130,6 +131,24 @@ export const ROUTES: readonly RouteDoc[] = [
     errors: ['job_not_found', 'forbidden'],
   },
   {
+    method: 'get', path: '/jobs', tag: 'Jobs', auth: 'key', implemented: true,
+    summary: 'List jobs',
+    description:
+      "The account's bulk and crawl jobs, newest first, with their state and counts (`failed`: results with an error) but no results. Only jobs still readable are listed: a job 6 hours past its finish is gone, as from GET /jobs/{job_id}. Filter with `kind` and `status`; paged with `limit` (1–100, default 20) and `cursor` (`next_cursor`, with the same filters). Read-only and counted as one request, never refused for quota. Beyond the contract.",
+    query: JobListQuery,
+    success: { status: 200, description: 'A page of jobs.', schema: JobPageSchema },
+  },
+  {
+    method: 'get', path: '/jobs/{job_id}/events', tag: 'Jobs', auth: 'key', implemented: true,
+    summary: "Follow a job's progress (server-sent events)",
+    description:
+      `A job's progress pushed as it happens, instead of polling GET /jobs/{job_id}. Browsers read it with \`fetch()\` and a stream reader (EventSource cannot send \`Authorization\`). Same ownership check as GET /jobs/{job_id}: 404 \`job_not_found\` and 403 \`forbidden\` are answered as JSON before any stream opens. Counted as one request when the stream opens, never refused for quota. Sent with \`Cache-Control: no-store\` and \`X-Accel-Buffering: no\` (proxies must not buffer it). Beyond the contract.\n\n${JOB_EVENTS_TEXT}`,
+    params: jobIdParams,
+    // As SSE-aware tools read a text/event-stream schema (OpenAPI 3.2's `itemSchema`): that of one event.
+    success: { status: 200, description: 'A stream of server-sent events (`text/event-stream`, not one JSON document); the schema is that of each event.', schema: JobEventSchema, contentType: 'text/event-stream' },
+    errors: ['job_not_found', 'forbidden'],
+  },
+  {
     method: 'post', path: '/watches', tag: 'Watches', auth: 'key', implemented: true,
     summary: 'Create a watch',
     description:
@@ -225,13 +244,13 @@ export const ROUTES: readonly RouteDoc[] = [
   {
     method: 'get', path: '/usage', tag: 'Account', auth: 'key', unmetered: true, implemented: true,
     summary: 'Usage this period',
-    description: "The account's quota and metered requests this calendar month (UTC).",
+    description: "The account's quota and metered requests this calendar month (UTC): in all, per endpoint, and per UTC day (`by_day`, every day of the month so far).",
     success: { status: 200, description: 'Usage.', schema: UsageSchema },
   },
   {
     method: 'get', path: '/logs', tag: 'Account', auth: 'key', implemented: true,
     summary: 'Recent requests',
-    description: "The account's own API requests, newest first, kept 30 days.",
+    description: "The account's own API requests, newest first, kept 30 days. Filter by `endpoint` (exact, as logged), `status` (`404` or a class such as `4xx`) and `key_id`; the filters combine, and a `cursor` goes on with the filters passed alongside it.",
     query: LogsQuery,
     success: { status: 200, description: 'One page of requests.', schema: LogPageSchema },
   },

@@ -17,6 +17,9 @@ import type { SearchResponseSchema } from './search-shapes.js';
 import type { WatchObject } from '../../watches/watch-view.js';
 import type { WatchChangedEvent } from '../../watches/watch-changed-event.js';
 import type { WatchChangedEventSchema, WatchSchema } from './watch-shapes.js';
+import type { JobPage } from '../../jobs/list.js';
+import type { JobProgress } from '../../jobs/progress.js';
+import type { JobPageSchema, JobProgressSchema } from './job-list-shapes.js';
 
 /**
  * Compile-time sync checks: each documented response shape must be assignable to the type the code
@@ -39,6 +42,8 @@ export type DocumentedShapesMatchCode = [
   Documents<typeof SearchResponseSchema, SearchResponse>,
   Documents<typeof WatchSchema, WatchObject>,
   Documents<typeof WatchChangedEventSchema, WatchChangedEvent>,
+  Documents<typeof JobPageSchema, JobPage>,
+  Documents<typeof JobProgressSchema, JobProgress>,
 ];
 // Instantiating the tuple with `true` is what makes a mismatch (a `never`) a type error.
-export const documentedShapesMatchCode: DocumentedShapesMatchCode = [true, true, true, true, true, true, true, true, true, true, true, true];
+export const documentedShapesMatchCode: DocumentedShapesMatchCode = [true, true, true, true, true, true, true, true, true, true, true, true, true, true];

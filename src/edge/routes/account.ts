@@ -22,7 +22,7 @@ export function accountRoutes(deps: AppDeps): Router<PithState> {
     await meterCall(deps, ctx);
     // Entries of this very request and of the last few hundred milliseconds may still be queued.
     await deps.requestLog.flush();
-    ctx.body = await readLogs(deps.db, authOf(ctx.state).accountId, query.limit, query.cursor);
+    ctx.body = await readLogs(deps.db, authOf(ctx.state).accountId, query.limit, query.cursor, { endpoint: query.endpoint, status: query.status, keyId: query.key_id });
   });
 
   return router;

@@ -3,11 +3,12 @@ import Router from '@koa/router';
 import type { Middleware } from 'koa';
 import type { AppDeps, PithState } from '../state.js';
 import { authOf } from '../middleware/auth.js';
-import { metered, protect } from '../middleware/protect.js';
+import { meterCall, metered, protect } from '../middleware/protect.js';
 import { parseOrThrow } from '../../contract/parse.js';
-import { jobReadQuery } from '../../contract/requests.js';
+import { jobListQuery, jobReadQuery } from '../../contract/requests.js';
 import { ApiError } from '../../contract/errors.js';
 import { decodeCursor, readJob, type JobReader, type ResultsPage } from '../../jobs/read.js';
+import { listJobs } from '../../jobs/list.js';
 import type { Scope } from '../../contract/vocabulary.js';
 
 type JobReadState = PithState & { jobToken?: string };
@@ -39,7 +40,7 @@ function pageOf(query: unknown): ResultsPage {
 
 const readerOf = (state: JobReadState): JobReader => (state.jobToken !== undefined ? { jobToken: state.jobToken } : { accountId: authOf(state).accountId });
 
-/** GET /bulk/{id}, GET /crawl/{id} (their scopes, or X-Job-Token) and GET /jobs/{id} (any key, either kind). */
+/** GET /bulk/{id}, GET /crawl/{id} (their scopes, or X-Job-Token), GET /jobs/{id} and GET /jobs (any key, either kind). */
 export function jobReadRoutes(deps: AppDeps): Router<JobReadState> {
   const router = new Router<JobReadState>();
   for (const kind of ['bulk', 'crawl'] as const) {
@@ -49,6 +50,13 @@ export function jobReadRoutes(deps: AppDeps): Router<JobReadState> {
   }
   router.get('/jobs/:job_id', ...(protect(deps) as Middleware<JobReadState>[]), metered(deps, { neverRefuse: true }) as Middleware<JobReadState>, async (ctx) => {
     ctx.body = await readJob(deps, ctx.params.job_id ?? '', readerOf(ctx.state), undefined, pageOf(ctx.query));
+  });
+  // Metered once the query passed (a refused one is not), and like the reads never refused for quota.
+  router.get('/jobs', ...(protect(deps) as Middleware<JobReadState>[]), async (ctx) => {
+    const query = parseOrThrow(jobListQuery, ctx.query, 'query');
+    const page = await listJobs(deps.db, authOf(ctx.state).accountId, query);
+    await meterCall(deps, ctx, 1, true);
+    ctx.body = page;
   });
   return router;
 }

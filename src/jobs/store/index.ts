@@ -3,3 +3,5 @@ export { insertJob, isUniqueViolation, newJob, type JobRow } from './insert-job.
 export * from './job-rows.js';
 export * from './results.js';
 export * from './crawl-pages.js';
+export * from './job-list.js';
+export * from './job-progress.js';

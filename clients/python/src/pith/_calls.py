@@ -69,8 +69,13 @@ def job(job_id: str, limit: int | None = None, cursor: str | None = None) -> Cal
     return Call("GET", f"/jobs/{_id(job_id)}", params={"limit": limit, "cursor": cursor}, repeatable=True)
 
 
-def page(path: str, limit: int, cursor: str | None) -> Call:
-    return Call("GET", path, params={"limit": limit, "cursor": cursor}, repeatable=True)
+def jobs(kind: str | None = None, status: str | None = None, limit: int | None = None, cursor: str | None = None) -> Call:
+    return Call("GET", "/jobs", params={"kind": kind, "status": status, "limit": limit, "cursor": cursor}, repeatable=True)
+
+
+def page(path: str, limit: int, cursor: str | None, filters: dict[str, Any] | None = None) -> Call:
+    """One page of a list route; ``filters`` (None values left out) go with every page."""
+    return Call("GET", path, params={**(filters or {}), "limit": limit, "cursor": cursor}, repeatable=True)
 
 
 def usage() -> Call:
@@ -121,5 +126,6 @@ def delete_watch(watch_id: str) -> Call:
 FINISHED = frozenset({"done", "failed", "cancelled"})
 #: Paged list routes: path and the key that holds the page's items.
 LOGS = ("/logs", "data")
+JOBS = ("/jobs", "data")
 DELIVERIES = ("/webhooks/deliveries", "data")
 WATCHES = ("/watches", "watches")

@@ -12,7 +12,7 @@ import httpx
 
 from . import _calls as calls
 from ._errors import PithConnectionError, PithError, PithTimeoutError
-from .models import CreatedApiKey, CreatedWatch, ExtractResponse, SearchResponse, Usage, Watch
+from .models import CreatedApiKey, CreatedWatch, ExtractResponse, JobPage, JobSummary, SearchResponse, Usage, Watch
 
 Json = dict[str, Any]
 DEFAULT_BASE_URL = "http://localhost:3000"
@@ -168,6 +168,14 @@ class Pith:
             time.sleep(interval)
             interval = min(5.0, interval * 1.5)
 
+    def list_jobs(self, *, kind: str | None = None, status: str | None = None, limit: int | None = None, cursor: str | None = None) -> JobPage:
+        """GET /jobs: one page of the account's jobs, newest first (pass ``next_cursor`` back as ``cursor``, with the same filters)."""
+        return cast(JobPage, self.request(calls.jobs(kind, status, limit, cursor)))
+
+    def iter_jobs(self, *, kind: str | None = None, status: str | None = None, page_size: int = 100) -> Iterator[JobSummary]:
+        """Every job of the account still readable, newest first, every page."""
+        return cast(Iterator[JobSummary], self._pages(calls.JOBS, page_size, {"kind": kind, "status": status}))
+
     def results(self, job_id: str, *, page_size: int = 100) -> Iterator[Json]:
         """Every result of a job, page by page."""
         cursor: str | None = None
@@ -178,11 +186,11 @@ class Pith:
             if not cursor:
                 return
 
-    def _pages(self, route: tuple[str, str], page_size: int) -> Iterator[Json]:
+    def _pages(self, route: tuple[str, str], page_size: int, filters: dict[str, Any] | None = None) -> Iterator[Json]:
         path, items = route
         cursor: str | None = None
         while True:
-            page = self.request(calls.page(path, page_size, cursor))
+            page = self.request(calls.page(path, page_size, cursor, filters))
             yield from page[items]
             cursor = page.get("next_cursor")
             if not cursor:
@@ -192,9 +200,9 @@ class Pith:
     def usage(self) -> Usage:
         return cast(Usage, self.request(calls.usage()))
 
-    def logs(self, *, page_size: int = 100) -> Iterator[Json]:
-        """The request log, newest first, every page."""
-        return self._pages(calls.LOGS, page_size)
+    def logs(self, *, page_size: int = 100, endpoint: str | None = None, status: str | None = None, key_id: str | None = None) -> Iterator[Json]:
+        """The request log, newest first, every page; ``endpoint`` as logged (``"POST /extract"``), ``status`` exact (``"404"``) or a class (``"4xx"``)."""
+        return self._pages(calls.LOGS, page_size, {"endpoint": endpoint, "status": status, "key_id": key_id})
 
     def create_key(self, **fields: Any) -> CreatedApiKey:
         return cast(CreatedApiKey, self.request(calls.create_key(fields)))
@@ -325,6 +333,12 @@ class AsyncPith:
             await asyncio.sleep(interval)
             interval = min(5.0, interval * 1.5)
 
+    async def list_jobs(self, *, kind: str | None = None, status: str | None = None, limit: int | None = None, cursor: str | None = None) -> JobPage:
+        return cast(JobPage, await self.request(calls.jobs(kind, status, limit, cursor)))
+
+    def iter_jobs(self, *, kind: str | None = None, status: str | None = None, page_size: int = 100) -> AsyncIterator[JobSummary]:
+        return cast(AsyncIterator[JobSummary], self._pages(calls.JOBS, page_size, {"kind": kind, "status": status}))
+
     async def results(self, job_id: str, *, page_size: int = 100) -> AsyncIterator[Json]:
         cursor: str | None = None
         while True:
@@ -335,11 +349,11 @@ class AsyncPith:
             if not cursor:
                 return
 
-    async def _pages(self, route: tuple[str, str], page_size: int) -> AsyncIterator[Json]:
+    async def _pages(self, route: tuple[str, str], page_size: int, filters: dict[str, Any] | None = None) -> AsyncIterator[Json]:
         path, items = route
         cursor: str | None = None
         while True:
-            page = await self.request(calls.page(path, page_size, cursor))
+            page = await self.request(calls.page(path, page_size, cursor, filters))
             for item in page[items]:
                 yield item
             cursor = page.get("next_cursor")
@@ -349,8 +363,8 @@ class AsyncPith:
     async def usage(self) -> Usage:
         return cast(Usage, await self.request(calls.usage()))
 
-    def logs(self, *, page_size: int = 100) -> AsyncIterator[Json]:
-        return self._pages(calls.LOGS, page_size)
+    def logs(self, *, page_size: int = 100, endpoint: str | None = None, status: str | None = None, key_id: str | None = None) -> AsyncIterator[Json]:
+        return self._pages(calls.LOGS, page_size, {"endpoint": endpoint, "status": status, "key_id": key_id})
 
     async def create_key(self, **fields: Any) -> CreatedApiKey:
         return cast(CreatedApiKey, await self.request(calls.create_key(fields)))

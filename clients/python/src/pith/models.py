@@ -8,6 +8,18 @@ from typing import Literal, TypeAlias
 from typing_extensions import NotRequired, TypedDict
 
 
+class JobProgress(TypedDict):
+    """
+    The `data` of a `progress` or `done` event of GET /jobs/{job_id}/events (JSON on one line).
+    """
+
+    job_id: str
+    status: Literal['queued', 'running', 'done', 'failed', 'cancelled']
+    total: int
+    completed: int
+    failed: int
+
+
 class Screenshot(TypedDict):
     """
     With `formats: ["screenshot"]`: the viewport of the final page.
@@ -630,6 +642,34 @@ class SitemapSeeding1(TypedDict):
     skipped: list[SkippedItem]
 
 
+class JobSummary(TypedDict):
+    """
+    A job as GET /jobs lists it: its state and counts, without results (read those with GET /jobs/{job_id}).
+    """
+
+    job_id: str
+    kind: Literal['bulk', 'crawl']
+    status: Literal['queued', 'running', 'done', 'failed', 'cancelled']
+    total: int
+    completed: int
+    failed: int
+    created_at: str
+    finished_at: str | None
+    expires_at: str
+    webhook_url: str | None
+    truncated: NotRequired[bool]
+    truncated_reason: NotRequired[Literal['page_limit', 'quota_exhausted', 'time_limit'] | None]
+
+
+class JobEvent(TypedDict):
+    """
+    One server-sent event of GET /jobs/{job_id}/events. Comment lines (`: keep-alive`) and a lone `retry:` hint carry no data and are no events.
+    """
+
+    event: Literal['progress', 'done']
+    data: str
+
+
 class Crawl(TypedDict):
     url: str
     depth: int
@@ -957,6 +997,11 @@ class WebhookSecret(TypedDict):
     webhook_signing_secret: str
 
 
+class ByDayItem(TypedDict):
+    date: str
+    requests: int
+
+
 class Usage(TypedDict):
     """
     The quota period is the calendar month in UTC.
@@ -969,6 +1014,7 @@ class Usage(TypedDict):
     used_requests: int
     remaining_requests: int
     by_endpoint: dict[str, int]
+    by_day: list[ByDayItem]
     rate_limit_rps: int | None
 
 
@@ -1107,6 +1153,15 @@ class ResultSuccess(TypedDict):
     screenshot_full_page: NotRequired[ScreenshotFullPage]
     actions: NotRequired[Actions]
     change: NotRequired[Change]
+
+
+class JobPage(TypedDict):
+    """
+    The account's jobs still readable, newest first (`created_at`, then `job_id`).
+    """
+
+    data: list[JobSummary]
+    next_cursor: str | None
 
 
 class CreatedWatch(TypedDict):

@@ -1257,6 +1257,221 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/jobs": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List jobs
+         * @description The account's bulk and crawl jobs, newest first, with their state and counts (`failed`: results with an error) but no results. Only jobs still readable are listed: a job 6 hours past its finish is gone, as from GET /jobs/{job_id}. Filter with `kind` and `status`; paged with `limit` (1–100, default 20) and `cursor` (`next_cursor`, with the same filters). Read-only and counted as one request, never refused for quota. Beyond the contract.
+         *
+         *     **Auth:** any valid key (`Authorization: Bearer <API_KEY>`); no scope needed.
+         */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description Only jobs of this kind. */
+                    kind?: "bulk" | "crawl";
+                    /** @description Only jobs in this state. */
+                    status?: "queued" | "running" | "done" | "failed" | "cancelled";
+                    /** @description Jobs per page (1–100, default 20). */
+                    limit?: number;
+                    /** @description `next_cursor` of the previous page; pass the same `kind` and `status` again. Anything else is 422 `invalid_request` naming `cursor`. */
+                    cursor?: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description A page of jobs. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["JobPage"];
+                    };
+                };
+                /**
+                 * @description `missing_api_key`: No Bearer authorization header.
+                 *
+                 *     `invalid_api_key`: Key format wrong or key unknown.
+                 */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description `account_inactive`: Account deactivated. */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description `invalid_request`: Body failed validation. */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /**
+                 * @description `rate_limit_too_fast`: Per-second limit hit.
+                 *
+                 *     `rate_limit_exceeded`: Monthly quota exhausted, or the batch would exceed it.
+                 */
+                429: {
+                    headers: {
+                        /** @description On `rate_limit_too_fast`: the precise window in milliseconds. */
+                        "Retry-After-Ms"?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description `internal_error`: An unexpected server error. It was logged; retrying may succeed. */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/jobs/{job_id}/events": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Follow a job's progress (server-sent events)
+         * @description A job's progress pushed as it happens, instead of polling GET /jobs/{job_id}. Browsers read it with `fetch()` and a stream reader (EventSource cannot send `Authorization`). Same ownership check as GET /jobs/{job_id}: 404 `job_not_found` and 403 `forbidden` are answered as JSON before any stream opens. Counted as one request when the stream opens, never refused for quota. Sent with `Cache-Control: no-store` and `X-Accel-Buffering: no` (proxies must not buffer it). Beyond the contract.
+         *
+         *     A stream of server-sent events (`text/event-stream`), each a block of lines ended by a blank line:
+         *
+         *     - `event: progress` with `data:` a JobProgress (`{ job_id, status, total, completed, failed }`): once at open, then whenever one of those changes (the job is checked every 500 ms).
+         *     - `event: done` with the same data, once the job is `done`, `failed` or `cancelled`; then the stream ends. A job already finished answers `progress` and `done` at once.
+         *     - `: keep-alive`, a comment line every 15 s.
+         *     - `retry: 1000` before the server closes a stream that has been open 10 minutes (or could not read the job): reopen it after that many milliseconds. A stream that ends without `done` should be reopened.
+         *
+         *     **Auth:** any valid key (`Authorization: Bearer <API_KEY>`); no scope needed.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description The `job_id` returned at submission. */
+                    job_id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description A stream of server-sent events (`text/event-stream`, not one JSON document); the schema is that of each event. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "text/event-stream": components["schemas"]["JobEvent"];
+                    };
+                };
+                /**
+                 * @description `missing_api_key`: No Bearer authorization header.
+                 *
+                 *     `invalid_api_key`: Key format wrong or key unknown.
+                 */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /**
+                 * @description `account_inactive`: Account deactivated.
+                 *
+                 *     `forbidden`: The job belongs to another account.
+                 */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description `job_not_found`: Unknown `job_id`, or the 6-hour result lifetime has passed. */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /**
+                 * @description `rate_limit_too_fast`: Per-second limit hit.
+                 *
+                 *     `rate_limit_exceeded`: Monthly quota exhausted, or the batch would exceed it.
+                 */
+                429: {
+                    headers: {
+                        /** @description On `rate_limit_too_fast`: the precise window in milliseconds. */
+                        "Retry-After-Ms"?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description `internal_error`: An unexpected server error. It was logged; retrying may succeed. */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/watches": {
         parameters: {
             query?: never;
@@ -2608,7 +2823,7 @@ export interface paths {
         };
         /**
          * Usage this period
-         * @description The account's quota and metered requests this calendar month (UTC).
+         * @description The account's quota and metered requests this calendar month (UTC): in all, per endpoint, and per UTC day (`by_day`, every day of the month so far).
          *
          *     **Auth:** any valid key (`Authorization: Bearer <API_KEY>`); no scope needed.
          */
@@ -2691,7 +2906,7 @@ export interface paths {
         };
         /**
          * Recent requests
-         * @description The account's own API requests, newest first, kept 30 days.
+         * @description The account's own API requests, newest first, kept 30 days. Filter by `endpoint` (exact, as logged), `status` (`404` or a class such as `4xx`) and `key_id`; the filters combine, and a `cursor` goes on with the filters passed alongside it.
          *
          *     **Auth:** any valid key (`Authorization: Bearer <API_KEY>`); no scope needed.
          */
@@ -2699,7 +2914,14 @@ export interface paths {
             parameters: {
                 query?: {
                     limit?: number;
+                    /** @description `next_cursor` of the previous page; pass the same filters again to go on with them. */
                     cursor?: string;
+                    /** @description Only requests to this endpoint, exactly as logged: the method and the route pattern, e.g. `POST /extract`, `GET /jobs/{job_id}`. */
+                    endpoint?: string;
+                    /** @description Only answers with this status (`404`) or in this class (`2xx`, `4xx`, `5xx`). */
+                    status?: string;
+                    /** @description Only requests made with this key (`key_<uuid>`, as GET /keys lists it). */
+                    key_id?: string;
                 };
                 header?: never;
                 path?: never;
@@ -3621,6 +3843,22 @@ export interface webhooks {
 }
 export interface components {
     schemas: {
+        /** @description The `data` of a `progress` or `done` event of GET /jobs/{job_id}/events (JSON on one line). */
+        JobProgress: {
+            /** Format: uuid */
+            job_id: string;
+            /**
+             * @description `queued` → `running` → `done`; or `failed` (the job itself could not run) or `cancelled`. Per-URL failures never fail the job.
+             * @enum {string}
+             */
+            status: "queued" | "running" | "done" | "failed" | "cancelled";
+            /** @description URLs submitted (bulk), or pages admitted so far (crawl; when a crawl finishes, the pages it fetched). */
+            total: number;
+            /** @description URLs finished so far; never decreases, never above `total`. */
+            completed: number;
+            /** @description Results stored with an `error` (per-URL failures: the job itself may be `done`). At most `completed`. */
+            failed: number;
+        };
         /** @description The body of the `job.completed` notification. */
         JobCompletedEvent: {
             /** @enum {string} */
@@ -4532,6 +4770,61 @@ export interface components {
             /** @description Results are paged (`limit`, default 100, at most 1000): pass this back as `cursor` for the next page; null on the last page so far. */
             next_cursor: string | null;
         };
+        /** @description The account's jobs still readable, newest first (`created_at`, then `job_id`). */
+        JobPage: {
+            data: components["schemas"]["JobSummary"][];
+            /** @description Pass as `cursor` (with the same filters) for the next, older page; null on the last page. */
+            next_cursor: string | null;
+        };
+        /** @description A job as GET /jobs lists it: its state and counts, without results (read those with GET /jobs/{job_id}). */
+        JobSummary: {
+            /** Format: uuid */
+            job_id: string;
+            /** @enum {string} */
+            kind: "bulk" | "crawl";
+            /**
+             * @description `queued` → `running` → `done`; or `failed` (the job itself could not run) or `cancelled`. Per-URL failures never fail the job.
+             * @enum {string}
+             */
+            status: "queued" | "running" | "done" | "failed" | "cancelled";
+            /** @description URLs submitted (bulk), or pages admitted so far (crawl; when a crawl finishes, the pages it fetched). */
+            total: number;
+            /** @description URLs finished so far; never decreases, never above `total`. */
+            completed: number;
+            /** @description Results stored with an `error` (per-URL failures: the job itself may be `done`). At most `completed`. */
+            failed: number;
+            /** Format: date-time */
+            created_at: string;
+            /**
+             * Format: date-time
+             * @description Null until the job finished.
+             */
+            finished_at: string | null;
+            /**
+             * Format: date-time
+             * @description 6 hours after the job finished (before that, a lower bound). Reads after it return 404 `job_not_found`.
+             */
+            expires_at: string;
+            /** @description Where `job.completed` is sent; null without a webhook. */
+            webhook_url: string | null;
+            /** @description Crawls only: whether the crawl stopped before visiting every page it found. */
+            truncated?: boolean;
+            /**
+             * @description Crawls only: `page_limit`, `quota_exhausted`, `time_limit`, or null.
+             * @enum {string|null}
+             */
+            truncated_reason?: "page_limit" | "quota_exhausted" | "time_limit" | null;
+        };
+        /** @description One server-sent event of GET /jobs/{job_id}/events. Comment lines (`: keep-alive`) and a lone `retry:` hint carry no data and are no events. */
+        JobEvent: {
+            /**
+             * @description `progress` at open and on every change; `done` once, last, when the job finished.
+             * @enum {string}
+             */
+            event: "progress" | "done";
+            /** @description A JobProgress, as JSON on one line. */
+            data: string;
+        };
         CreatedWatch: {
             /** Format: uuid */
             watch_id: string;
@@ -5105,6 +5398,16 @@ export interface components {
             by_endpoint: {
                 [key: string]: number;
             };
+            /** @description Metered requests per UTC day of this period, from `period_start` to today inclusive, oldest first; days without requests are 0. Beyond the contract. */
+            by_day: {
+                /**
+                 * Format: date
+                 * @description A UTC day, `YYYY-MM-DD`.
+                 */
+                date: string;
+                /** @description Metered requests that day. */
+                requests: number;
+            }[];
             /** @description Requests per second allowed; null means unlimited. */
             rate_limit_rps: number | null;
         };
