@@ -2,6 +2,7 @@ import { type Prisma } from '@prisma/client';
 import { queryPrepared, type Db } from '../db/prisma.js';
 import { ApiError } from '../contract/errors.js';
 import { limitsOf } from '../contract/plans.js';
+import { planLimitsView, type PlanLimitsView } from './plan-limits-view.js';
 
 /** The quota period is the calendar month in UTC (decisions). */
 export function quotaPeriod(now = new Date()): { start: Date; end: Date } {
@@ -91,6 +92,10 @@ export interface UsageReport {
   /** Every UTC day of the period up to today, oldest first, days without requests included. */
   by_day: { date: string; requests: number }[];
   rate_limit_rps: number | null;
+  /** Everything the plan allows, so a person (the console) sees what an upgrade would change. */
+  plan_limits: PlanLimitsView;
+  /** Where to upgrade: the same link as an error's `upgrade_url`. */
+  upgrade_url: string;
 }
 
 /** One row per endpoint (`day` null) and one per day (`endpoint` null), each with the month's counter. */
@@ -113,8 +118,8 @@ function daysOfPeriod(start: Date, now: Date): string[] {
   return days;
 }
 
-/** GET /usage (decisions' shape, plus `by_day`). */
-export async function usageReport(db: Db, accountId: string, plan: string, now = new Date()): Promise<UsageReport> {
+/** GET /usage (decisions' shape, plus `by_day`, `plan_limits` and `upgrade_url`). */
+export async function usageReport(db: Db, accountId: string, plan: string, upgradeUrl: string, now = new Date()): Promise<UsageReport> {
   const { start, end } = quotaPeriod(now);
   const limits = limitsOf(plan);
   // One round trip (this is the route that is polled): the month's counter, the per-endpoint and the per-day sums.
@@ -132,6 +137,8 @@ export async function usageReport(db: Db, accountId: string, plan: string, now =
     by_endpoint: Object.fromEntries(byEndpoint),
     by_day: daysOfPeriod(start, now).map((date) => ({ date, requests: byDay.get(date) ?? 0 })),
     rate_limit_rps: limits.requestsPerSecond,
+    plan_limits: planLimitsView(limits),
+    upgrade_url: upgradeUrl,
   };
 }
 

@@ -122,6 +122,9 @@ export class ApiError extends Error {
   }
 }
 
+/** Where a plan upgrade happens (decisions: `{base_url}/pricing`): errors' `upgrade_url` and GET /usage's. */
+export const upgradeUrlFor = (baseUrl: string) => `${baseUrl}/pricing`;
+
 export interface EnvelopeLinks {
   baseUrl: string;
   upgradeUrl?: string;
@@ -142,7 +145,7 @@ export function errorEnvelope(
       message,
       retry: spec.retry,
       docs_url: `${links.baseUrl}/docs/errors#${code}`,
-      ...(spec.upgrade ? { upgrade_url: links.upgradeUrl ?? `${links.baseUrl}/pricing` } : {}),
+      ...(spec.upgrade ? { upgrade_url: links.upgradeUrl ?? upgradeUrlFor(links.baseUrl) } : {}),
       ...(spec.status === 429 || retryAfter !== undefined ? { retry_after: Math.max(0, Math.ceil(retryAfter ?? 1)) } : {}),
     },
   };

@@ -4,7 +4,7 @@ import { ApiError } from '../contract/errors.js';
 import { jobFileLinks, toJobObject, type JobObject } from './view.js';
 import type { FileLinkSigner } from '../files/signed-links.js';
 import { jobTokenMatches } from './tokens.js';
-import { countResults, findJob, jobLifetime, resultsFrom } from './store/index.js';
+import { findJob, jobLifetime, resultCounts, resultsFrom } from './store/index.js';
 import type { JobKind } from './start-workflow.js';
 import { RESULTS_PAGE_DEFAULT } from '../contract/limits.js';
 
@@ -69,12 +69,12 @@ export async function findReadableJob(db: Db, jobId: string, reader: JobReader, 
 export async function readJob({ db, fileLinks }: JobReadDeps, jobId: string, reader: JobReader, kind?: JobKind, page: ResultsPage = { limit: RESULTS_PAGE_DEFAULT, after: 0 }): Promise<JobRead> {
   const job = await findReadableJob(db, jobId, reader, kind);
   // One row more than the page tells whether another page follows.
-  const [rows, stored] = await Promise.all([
+  const [rows, counts] = await Promise.all([
     resultsFrom(db, jobId, page.after, page.limit + 1),
-    countResults(db, jobId),
+    resultCounts(db, [jobId]),
   ]);
   const more = rows.length > page.limit;
   const results = more ? rows.slice(0, page.limit) : rows;
   const last = results.at(-1);
-  return { ...toJobObject(job, results, stored, jobFileLinks(fileLinks, job)), next_cursor: more && last ? encodeCursor(last.position + 1) : null };
+  return { ...toJobObject(job, results, counts.get(jobId) ?? { stored: 0, failed: 0 }, jobFileLinks(fileLinks, job)), next_cursor: more && last ? encodeCursor(last.position + 1) : null };
 }

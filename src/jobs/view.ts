@@ -16,6 +16,8 @@ export interface JobObject {
   status: string;
   total: number;
   completed: number;
+  /** Stored results that failed (per-URL failures; the job itself may still be `done`). */
+  failed: number;
   results: ResultEntry[];
   /** Crawl only (decisions): whether the crawl stopped early, and why. */
   truncated?: boolean;
@@ -82,14 +84,15 @@ export function toJobSummary(job: ListedJob, counts: ResultCounts = { stored: 0,
   };
 }
 
-/** `storedResults`: how many results exist (a page of `results` may hold fewer). */
-export function toJobObject(job: Job, results: JobResult[], storedResults = results.length, link?: FileLink): JobObject {
+/** `counts`: how many results exist and failed (a page of `results` may hold fewer). */
+export function toJobObject(job: Job, results: JobResult[], counts: ResultCounts = { stored: results.length, failed: results.filter((row) => !row.ok).length }, link?: FileLink): JobObject {
   return {
     job_id: job.id,
     kind: job.kind,
     status: job.status,
     total: job.total,
-    completed: completedOf(job, storedResults),
+    completed: completedOf(job, counts.stored),
+    failed: counts.failed,
     results: results.map((row) => toResultEntry(row, link)),
     ...(job.kind === 'crawl' ? { truncated: job.truncated, truncated_reason: job.truncatedReason } : {}),
     ...(job.kind === 'crawl' && job.sitemapSeeding ? { sitemap_seeding: job.sitemapSeeding as unknown as SitemapSeeding } : {}),

@@ -318,7 +318,7 @@ describe('limits and metering', () => {
     const reg = await api.register();
     const at = (iso: string, units: number) => ({ accountId: reg.account_id, endpoint: 'POST /bulk', units, createdAt: new Date(iso) });
     await stack.db.usageEvent.createMany({ data: [at('2024-02-01T00:00:00.000Z', 2), at('2024-02-14T23:59:59.999Z', 3), at('2024-02-15T00:00:00.000Z', 4), at('2024-02-29T12:00:00.000Z', 1), at('2024-03-01T00:00:00.000Z', 9)] });
-    const report = await usageReport(stack.db, reg.account_id, 'free', new Date('2024-02-29T23:00:00.000Z'));
+    const report = await usageReport(stack.db, reg.account_id, 'free', 'http://pith.test/pricing', new Date('2024-02-29T23:00:00.000Z'));
     expect(report.by_day).toHaveLength(29);
     expect(report.by_day.filter((day) => day.requests > 0)).toEqual([
       { date: '2024-02-01', requests: 2 },
@@ -327,7 +327,7 @@ describe('limits and metering', () => {
       { date: '2024-02-29', requests: 1 },
     ]);
     expect(report.by_endpoint).toEqual({ 'POST /bulk': 10 });
-    expect((await usageReport(stack.db, reg.account_id, 'free', new Date('2024-03-01T00:00:00.000Z'))).by_day).toEqual([{ date: '2024-03-01', requests: 9 }]);
+    expect((await usageReport(stack.db, reg.account_id, 'free', 'http://pith.test/pricing', new Date('2024-03-01T00:00:00.000Z'))).by_day).toEqual([{ date: '2024-03-01', requests: 9 }]);
   });
 });
 

@@ -84,6 +84,39 @@ describe('GET /webhooks/deliveries', () => {
     expect((await api.get('/webhooks/deliveries', stranger.api_key)).body).toEqual({ data: [], next_cursor: null });
   });
 
+  it("filters by job_id, and says when a pending delivery's next attempt is due", async () => {
+    const account = await api.register();
+    await accountWithSecret(stack.db, stack.deps.secrets, account.account_id);
+    const delivered = await deliveredJob(account.account_id);
+    await deliveredJob(account.account_id);
+    const deliveredJobId = (await stack.db.webhookDelivery.findUniqueOrThrow({ where: { id: delivered } })).jobId!;
+    const onlyOne = await api.get(`/webhooks/deliveries?job_id=${deliveredJobId}`, account.api_key);
+    expect(onlyOne.body.data.map((d: { id: string }) => d.id)).toEqual([delivered]);
+    expect(onlyOne.body.data[0].next_attempt_at).toBeNull();
+    const stranger = await api.register();
+    expect((await api.get(`/webhooks/deliveries?job_id=${deliveredJobId}`, stranger.api_key)).body.data).toEqual([]);
+    const badJobId = await api.get('/webhooks/deliveries?job_id=nope', account.api_key);
+    expect(badJobId.status).toBe(422);
+    expect(badJobId.body.error.message).toMatch(/^job_id: /);
+
+    // A receiver that fails: after the first attempt the workflow sleeps 30 s, and the listing says until when.
+    const failing = await startReceiver(() => ({ status: 500 }));
+    try {
+      const job = await finishedJob(stack.db, { accountId: account.account_id, webhookUrl: failing.url(), results: [{ url: 'https://example.com/', ok: false, error: 'x', errorCode: 'fetch_failed' }] });
+      const { deliveryId } = (await createCompletionDelivery(stack.db, job.id, stack.cfg.BASE_URL))!;
+      const handle = await stack.temporal.workflow.start('webhookDeliveryWorkflow', { taskQueue: stack.cfg.TEMPORAL_TASK_QUEUE, workflowId: `webhook-${deliveryId}`, args: [{ deliveryId }] });
+      const [pending] = (await pollUntil(() => api.get(`/webhooks/deliveries?job_id=${job.id}`, account.api_key), (res) => res.body.data?.[0]?.attempts?.[0]?.state === 'failed', 30_000)).slice(-1);
+      const delivery = pending!.body.data[0];
+      expect(delivery).toMatchObject({ status: 'pending', attempts: [{ number: 1, status_code: 500, state: 'failed' }] });
+      const attemptEnded = Date.parse(delivery.attempts[0].at) + delivery.attempts[0].duration_ms;
+      expect(Date.parse(delivery.next_attempt_at) - attemptEnded).toBeGreaterThanOrEqual(29_000);
+      expect(Date.parse(delivery.next_attempt_at) - attemptEnded).toBeLessThanOrEqual(31_000);
+      await handle.terminate('test done');
+    } finally {
+      await failing.close();
+    }
+  });
+
   it('answers 401 without a key and 422 for a bad limit or cursor', async () => {
     const account = await api.register();
     expect((await api.get('/webhooks/deliveries')).body.error.code).toBe('missing_api_key');

@@ -2,7 +2,7 @@ import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import type { AppDeps } from '../state.js';
 import { bulkBody, crawlBody, extractBody, mapBody } from '../../contract/requests.js';
 import { mapForKey } from '../../map/map-for-key.js';
-import { ApiError } from '../../contract/errors.js';
+import { ApiError, upgradeUrlFor } from '../../contract/errors.js';
 import { hasScope } from '../../accounts/api-keys.js';
 import { extractForKey } from '../../pages/extract-page.js';
 import { crawlLimitsOf, submitBulkRequest, submitCrawlRequest } from '../../jobs/requests.js';
@@ -162,7 +162,7 @@ export function registerPithTools(server: McpServer, deps: AppDeps, caller: Auth
     () =>
       run(async () => {
         await admit();
-        return usageReport(deps.db, caller.accountId, caller.plan);
+        return usageReport(deps.db, caller.accountId, caller.plan, upgradeUrlFor(deps.cfg.BASE_URL));
       }),
   );
 }

@@ -74,6 +74,21 @@ export const WebhookSecretSchema = z
   })
   .meta({ id: 'WebhookSecret' });
 
+const PlanLimitsSchema = z
+  .object({
+    bulk_urls_per_request: z.int(),
+    crawl_depth: z.int().nullable().meta({ description: 'Null: the plan does not crawl.' }),
+    crawl_pages_per_job: z.int().nullable().meta({ description: 'Null: the plan does not crawl.' }),
+    search_results: z.int(),
+    map_links: z.int(),
+    requests_per_second: z.int().nullable().meta({ description: 'Null: unlimited.' }),
+    render_js: z.boolean(),
+    included_requests_per_month: z.int(),
+    watches: z.int().nullable().meta({ description: 'Null: unlimited.' }),
+    watch_min_interval_seconds: z.int(),
+  })
+  .meta({ id: 'PlanLimits', description: "Everything the account's plan allows (beyond the contract)." });
+
 export const UsageSchema = z
   .object({
     plan,
@@ -87,6 +102,8 @@ export const UsageSchema = z
       .array(z.object({ date: z.iso.date().meta({ description: 'A UTC day, `YYYY-MM-DD`.' }), requests: z.int().min(0).meta({ description: 'Metered requests that day.' }) }))
       .meta({ description: 'Metered requests per UTC day of this period, from `period_start` to today inclusive, oldest first; days without requests are 0. Beyond the contract.' }),
     rate_limit_rps: z.int().nullable().meta({ description: 'Requests per second allowed; null means unlimited.' }),
+    plan_limits: PlanLimitsSchema,
+    upgrade_url: z.string().meta({ description: "Where to upgrade the plan: the same link as an error envelope's `upgrade_url`. Beyond the contract." }),
   })
   .meta({ id: 'Usage', description: 'The quota period is the calendar month in UTC.' });
 

@@ -130,6 +130,7 @@ export const JobObjectSchema = z
     }),
     total: z.int().min(0).meta({ description: 'URLs submitted (bulk), or pages admitted so far (crawl; when a crawl finishes, the pages it fetched).' }),
     completed: z.int().min(0).meta({ description: 'URLs finished so far; never decreases, never above `total`.' }),
+    failed: z.int().min(0).meta({ description: 'Of those, URLs that failed (each has `error` and `error_code` in `results`). Beyond the contract.' }),
     results: z.array(ResultEntrySchema),
     created_at: z.iso.datetime(),
     finished_at: z.iso.datetime().nullable().meta({ description: 'Null until the job finished.' }),

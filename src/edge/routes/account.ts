@@ -6,6 +6,7 @@ import { parseOrThrow } from '../../contract/parse.js';
 import { logsQuery } from '../../contract/requests.js';
 import { usageReport } from '../../accounts/metering.js';
 import { readLogs } from '../../accounts/request-log.js';
+import { upgradeUrlFor } from '../../contract/errors.js';
 
 /** GET /usage and GET /logs: any valid key, the caller's own account only. */
 export function accountRoutes(deps: AppDeps): Router<PithState> {
@@ -14,7 +15,7 @@ export function accountRoutes(deps: AppDeps): Router<PithState> {
   // Reading your usage is free and never refused by the quota: a spent month must stay visible.
   router.get('/usage', ...protect(deps), async (ctx) => {
     const auth = authOf(ctx.state);
-    ctx.body = await usageReport(deps.db, auth.accountId, auth.plan);
+    ctx.body = await usageReport(deps.db, auth.accountId, auth.plan, upgradeUrlFor(deps.cfg.BASE_URL));
   });
 
   router.get('/logs', ...protect(deps), async (ctx) => {

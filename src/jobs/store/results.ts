@@ -41,10 +41,6 @@ export function resultsFrom(db: Db, jobId: string, from: number, limit: number):
   return db.jobResult.findMany({ where: { jobId, position: { gte: from } }, orderBy: { position: 'asc' }, take: limit });
 }
 
-export function countResults(db: Db, jobId: string): Promise<number> {
-  return db.jobResult.count({ where: { jobId } });
-}
-
 /**
  * The job's results whose change-tracking `change` is `changed` or `removed`, in position order, with the
  * number of results (a watch run's `watch.changed`).

@@ -220,8 +220,9 @@ class Pith:
     def rotate_webhook_secret(self) -> Json:
         return cast(Json, self.request(calls.rotate_webhook_secret()))
 
-    def deliveries(self, *, page_size: int = 50) -> Iterator[Json]:
-        return self._pages(calls.DELIVERIES, page_size)
+    def deliveries(self, *, page_size: int = 50, job_id: str | None = None) -> Iterator[Json]:
+        """Webhook deliveries, newest first, every page; ``job_id``: only that job's."""
+        return self._pages(calls.DELIVERIES, page_size, {"job_id": job_id})
 
     def redeliver(self, delivery_id: str) -> Json:
         return cast(Json, self.request(calls.redeliver(delivery_id)))
@@ -381,8 +382,8 @@ class AsyncPith:
     async def rotate_webhook_secret(self) -> Json:
         return cast(Json, await self.request(calls.rotate_webhook_secret()))
 
-    def deliveries(self, *, page_size: int = 50) -> AsyncIterator[Json]:
-        return self._pages(calls.DELIVERIES, page_size)
+    def deliveries(self, *, page_size: int = 50, job_id: str | None = None) -> AsyncIterator[Json]:
+        return self._pages(calls.DELIVERIES, page_size, {"job_id": job_id})
 
     async def redeliver(self, delivery_id: str) -> Json:
         return cast(Json, await self.request(calls.redeliver(delivery_id)))

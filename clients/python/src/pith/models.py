@@ -1002,20 +1002,21 @@ class ByDayItem(TypedDict):
     requests: int
 
 
-class Usage(TypedDict):
+class PlanLimits(TypedDict):
     """
-    The quota period is the calendar month in UTC.
+    Everything the account's plan allows (beyond the contract).
     """
 
-    plan: Literal['free', 'pro', 'growth', 'enterprise']
-    period_start: str
-    period_end: str
-    included_requests: int
-    used_requests: int
-    remaining_requests: int
-    by_endpoint: dict[str, int]
-    by_day: list[ByDayItem]
-    rate_limit_rps: int | None
+    bulk_urls_per_request: int
+    crawl_depth: int | None
+    crawl_pages_per_job: int | None
+    search_results: int
+    map_links: int
+    requests_per_second: int | None
+    render_js: bool
+    included_requests_per_month: int
+    watches: int | None
+    watch_min_interval_seconds: int
 
 
 class Datum(TypedDict):
@@ -1228,6 +1229,24 @@ class ApiKeyList(TypedDict):
     data: list[ApiKey]
 
 
+class Usage(TypedDict):
+    """
+    The quota period is the calendar month in UTC.
+    """
+
+    plan: Literal['free', 'pro', 'growth', 'enterprise']
+    period_start: str
+    period_end: str
+    included_requests: int
+    used_requests: int
+    remaining_requests: int
+    by_endpoint: dict[str, int]
+    by_day: list[ByDayItem]
+    rate_limit_rps: int | None
+    plan_limits: PlanLimits
+    upgrade_url: str
+
+
 class WebhookDelivery(TypedDict):
     """
     One `job.completed` or `watch.changed` notification and its attempts. Kept after the job itself has expired.
@@ -1242,6 +1261,7 @@ class WebhookDelivery(TypedDict):
     created_at: str
     delivered_at: str | None
     dead_lettered_at: str | None
+    next_attempt_at: str | None
     attempts: list[WebhookAttempt]
 
 
@@ -1258,6 +1278,7 @@ class BulkSubmission(TypedDict):
     status: Literal['queued', 'running', 'done', 'failed', 'cancelled']
     total: int
     completed: int
+    failed: int
     results: list[ResultEntry]
     created_at: str
     finished_at: str | None
@@ -1276,6 +1297,7 @@ class JobRead(TypedDict):
     status: Literal['queued', 'running', 'done', 'failed', 'cancelled']
     total: int
     completed: int
+    failed: int
     results: list[ResultEntry]
     created_at: str
     finished_at: str | None
@@ -1293,6 +1315,7 @@ class CrawlSubmission(TypedDict):
     status: Literal['queued', 'running', 'done', 'failed', 'cancelled']
     total: int
     completed: int
+    failed: int
     results: list[ResultEntry]
     created_at: str
     finished_at: str | None
@@ -1314,6 +1337,7 @@ class CrawlJobRead(TypedDict):
     status: Literal['queued', 'running', 'done', 'failed', 'cancelled']
     total: int
     completed: int
+    failed: int
     results: list[ResultEntry]
     created_at: str
     finished_at: str | None

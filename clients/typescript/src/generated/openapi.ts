@@ -3021,6 +3021,8 @@ export interface paths {
                 query?: {
                     limit?: number;
                     cursor?: string;
+                    /** @description Only this job's deliveries (another account's job lists none). */
+                    job_id?: string;
                 };
                 header?: never;
                 path?: never;
@@ -4436,6 +4438,8 @@ export interface components {
             total: number;
             /** @description URLs finished so far; never decreases, never above `total`. */
             completed: number;
+            /** @description Of those, URLs that failed (each has `error` and `error_code` in `results`). Beyond the contract. */
+            failed: number;
             results: components["schemas"]["ResultEntry"][];
             /** Format: date-time */
             created_at: string;
@@ -4550,6 +4554,8 @@ export interface components {
             total: number;
             /** @description URLs finished so far; never decreases, never above `total`. */
             completed: number;
+            /** @description Of those, URLs that failed (each has `error` and `error_code` in `results`). Beyond the contract. */
+            failed: number;
             results: components["schemas"]["ResultEntry"][];
             /** Format: date-time */
             created_at: string;
@@ -4581,6 +4587,8 @@ export interface components {
             total: number;
             /** @description URLs finished so far; never decreases, never above `total`. */
             completed: number;
+            /** @description Of those, URLs that failed (each has `error` and `error_code` in `results`). Beyond the contract. */
+            failed: number;
             results: components["schemas"]["ResultEntry"][];
             /** Format: date-time */
             created_at: string;
@@ -4738,6 +4746,8 @@ export interface components {
             total: number;
             /** @description URLs finished so far; never decreases, never above `total`. */
             completed: number;
+            /** @description Of those, URLs that failed (each has `error` and `error_code` in `results`). Beyond the contract. */
+            failed: number;
             results: components["schemas"]["ResultEntry"][];
             /** Format: date-time */
             created_at: string;
@@ -5410,6 +5420,26 @@ export interface components {
             }[];
             /** @description Requests per second allowed; null means unlimited. */
             rate_limit_rps: number | null;
+            plan_limits: components["schemas"]["PlanLimits"];
+            /** @description Where to upgrade the plan: the same link as an error envelope's `upgrade_url`. Beyond the contract. */
+            upgrade_url: string;
+        };
+        /** @description Everything the account's plan allows (beyond the contract). */
+        PlanLimits: {
+            bulk_urls_per_request: number;
+            /** @description Null: the plan does not crawl. */
+            crawl_depth: number | null;
+            /** @description Null: the plan does not crawl. */
+            crawl_pages_per_job: number | null;
+            search_results: number;
+            map_links: number;
+            /** @description Null: unlimited. */
+            requests_per_second: number | null;
+            render_js: boolean;
+            included_requests_per_month: number;
+            /** @description Null: unlimited. */
+            watches: number | null;
+            watch_min_interval_seconds: number;
         };
         /** @description The account's own requests, newest first, kept 30 days. */
         LogPage: {
@@ -5467,6 +5497,11 @@ export interface components {
             delivered_at: string | null;
             /** Format: date-time */
             dead_lettered_at: string | null;
+            /**
+             * Format: date-time
+             * @description While pending after a failed attempt: when the next attempt is due (30 s, 5 min, 30 min, 2 h, 12 h, 24 h after the 1st…6th). Null otherwise.
+             */
+            next_attempt_at: string | null;
             /** @description Every attempt so far, in order (at most 7). */
             attempts: components["schemas"]["WebhookAttempt"][];
         };

@@ -9,7 +9,7 @@ import { JobProgress, StatusBadge } from '../components/progress';
 import { FINISHED_STATUSES, useJobProgress } from '../use-job-progress';
 import { ResultView } from './result-view';
 
-const RESULTS_PAGE = 20;
+const RESULTS_PAGE = 10;
 
 function ResultRow({ entry, position }: { entry: ResultEntry; position: number }) {
   const [open, setOpen] = useState(false);
@@ -37,9 +37,10 @@ function ResultRow({ entry, position }: { entry: ResultEntry; position: number }
   );
 }
 
-function Deliveries({ jobId }: { jobId: string }) {
+/** `version` changes when the job finishes: its completion delivery appears then. */
+function Deliveries({ jobId, version }: { jobId: string; version: number }) {
   const { client } = useSession();
-  const list = useApi(() => client.request<{ data: WebhookDelivery[]; next_cursor: string | null }>({ method: 'GET', path: '/webhooks/deliveries', query: { job_id: jobId, limit: 20 }, repeatable: true }), [client, jobId]);
+  const list = useApi(() => client.request<{ data: WebhookDelivery[]; next_cursor: string | null }>({ method: 'GET', path: '/webhooks/deliveries', query: { job_id: jobId, limit: 50 }, repeatable: true }), [client, jobId, version]);
   const redeliver = useAction(async (id: string) => {
     await client.redeliver(id);
     list.reload();
@@ -97,7 +98,11 @@ export function JobDetailPage({ jobId }: { jobId: string }) {
   const cursor = cursors.at(-1);
   const job = useApi(() => client.job(jobId, { limit: RESULTS_PAGE, ...(cursor ? { cursor } : {}) }), [client, jobId, cursor]);
   const finished = job.data ? FINISHED_STATUSES.has(job.data.status) : true;
-  const live = useJobProgress(jobId, Boolean(job.data) && !finished, job.reload);
+  const [finishedSeen, setFinishedSeen] = useState(0);
+  const live = useJobProgress(jobId, Boolean(job.data) && !finished, () => {
+    job.reload();
+    setFinishedSeen((count) => count + 1);
+  });
   const data: Job | undefined = job.data;
   const now = live.progress ?? data;
   const nextCursor = (data as { next_cursor?: string | null } | undefined)?.next_cursor ?? null;
@@ -131,14 +136,14 @@ export function JobDetailPage({ jobId }: { jobId: string }) {
               <dt>Results kept until</dt>
               <dd>{formatTime(data.expires_at)}</dd>
             </div>
-            {data.truncated ? (
+            {'truncated' in data && data.truncated ? (
               <div>
                 <dt>Stopped early</dt>
                 <dd>{data.truncated_reason}</dd>
               </div>
             ) : null}
           </dl>
-          <JobProgress completed={now.completed} total={now.total} status={now.status} failed={'failed' in now ? now.failed : undefined} />
+          <JobProgress completed={now.completed} total={now.total} status={now.status} failed={now.failed} />
           <section aria-labelledby="results-heading">
             <h2 id="results-heading">Results</h2>
             {data.results.length === 0 ? <p>No results stored yet.</p> : null}
@@ -156,7 +161,7 @@ export function JobDetailPage({ jobId }: { jobId: string }) {
               </button>
             </nav>
           </section>
-          <Deliveries jobId={jobId} />
+          <Deliveries jobId={jobId} version={finishedSeen} />
         </>
       ) : null}
     </>

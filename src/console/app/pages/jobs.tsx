@@ -6,7 +6,7 @@ import { formatTime, listOf } from '../format';
 import { ErrorNotice } from '../components/error-notice';
 import { JobProgress } from '../components/progress';
 import { FINISHED_STATUSES, useJobProgress } from '../use-job-progress';
-import type { JobSummary, JobSummaryPage } from '../api-types';
+import type { JobListQuery, JobSummary } from '../../../../clients/typescript/src/client';
 
 /** Browsers open at most six connections per host: a few live rows, and the rest of the page still loads. */
 const LIVE_ROWS = 3;
@@ -70,7 +70,7 @@ export function JobsPage() {
   const [cursors, setCursors] = useState<string[]>([]);
   const cursor = cursors.at(-1);
   const page = useApi(
-    () => client.request<JobSummaryPage>({ method: 'GET', path: '/jobs', query: { limit: PAGE_SIZE, kind: kind || undefined, status: status || undefined, cursor }, repeatable: true }),
+    () => client.jobs.page({ limit: PAGE_SIZE, ...(kind ? { kind: kind as JobListQuery['kind'] } : {}), ...(status ? { status: status as JobListQuery['status'] } : {}), ...(cursor ? { cursor } : {}) }),
     [client, kind, status, cursor],
   );
   const resetTo = (apply: () => void) => {
