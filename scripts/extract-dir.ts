@@ -1,7 +1,8 @@
 /**
  * Runs the service's extraction pipeline over a folder of saved pages:
  *   npm run -s extract:dir -- <folder of *.html.gz> <out.json>
- * writes { "<file id>": { "text": …, "markdown": … } } (id = file name without .html.gz), progress on stderr.
+ * writes { "<file id>": { "text": …, "markdown": …, "metadata": { "title", "author", "date" } } } (id = file
+ * name without .html.gz; metadata as the service returns it, so the scorer's metadata part reads it), progress on stderr.
  * A page the pipeline refuses (no_content) gets empty strings, as the service would return no content.
  *
  *   npm run -s extract:dir -- --explain <page id> <folder of *.html.gz>
@@ -17,6 +18,8 @@ import { ExtractionError } from '../src/contract/extraction-error.js';
 import { explainPage } from './lib/explain-page.js';
 import { savedPageUrl } from './lib/saved-page-url.js';
 
+type PageMetadata = { title: string | null; author: string | null; date: string | null };
+
 const USAGE = 'usage: npm run -s extract:dir -- <folder of *.html.gz> <out.json>\n       npm run -s extract:dir -- --explain <page id> <folder of *.html.gz>';
 
 function readPage(folder: string, id: string): { html: string; url: string } {
@@ -26,7 +29,7 @@ function readPage(folder: string, id: string): { html: string; url: string } {
 
 function extractFolder(folder: string, outFile: string): void {
   const files = readdirSync(folder).filter((f) => f.endsWith('.html.gz')).sort();
-  const out: Record<string, { text: string; markdown: string }> = {};
+  const out: Record<string, { text: string; markdown: string; metadata: PageMetadata }> = {};
   const started = Date.now();
   let failed = 0;
   files.forEach((file, index) => {
@@ -34,11 +37,12 @@ function extractFolder(folder: string, outFile: string): void {
     const { html, url } = readPage(folder, id);
     try {
       const { content, text } = extractHtml(html, url);
-      out[id] = { text, markdown: content.markdown ?? '' };
+      const { title = null, author = null, date = null } = content.metadata ?? {};
+      out[id] = { text, markdown: content.markdown ?? '', metadata: { title, author, date } };
     } catch (err) {
       if (!(err instanceof ExtractionError)) console.error(`${id}: ${(err as Error).stack ?? err}`);
       failed++;
-      out[id] = { text: '', markdown: '' };
+      out[id] = { text: '', markdown: '', metadata: { title: null, author: null, date: null } };
     }
     if ((index + 1) % 100 === 0 || index + 1 === files.length) {
       process.stderr.write(`\r${index + 1}/${files.length} pages, ${failed} without content, ${((Date.now() - started) / (index + 1)).toFixed(1)} ms/page`);
