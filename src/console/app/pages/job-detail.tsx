@@ -8,6 +8,7 @@ import { ErrorNotice } from '../components/error-notice';
 import { JobProgress, StatusBadge } from '../components/progress';
 import { FINISHED_STATUSES, useJobProgress } from '../use-job-progress';
 import { ResultView } from './result-view';
+import { Pager, useCursorPages } from '../components/pager';
 
 const RESULTS_PAGE = 10;
 
@@ -94,8 +95,8 @@ function Deliveries({ jobId, version }: { jobId: string; version: number }) {
 
 export function JobDetailPage({ jobId }: { jobId: string }) {
   const { client } = useSession();
-  const [cursors, setCursors] = useState<string[]>([]);
-  const cursor = cursors.at(-1);
+  const pages = useCursorPages();
+  const cursor = pages.cursor;
   const job = useApi(() => client.job(jobId, { limit: RESULTS_PAGE, ...(cursor ? { cursor } : {}) }), [client, jobId, cursor]);
   const finished = job.data ? FINISHED_STATUSES.has(job.data.status) : true;
   const [finishedSeen, setFinishedSeen] = useState(0);
@@ -106,7 +107,7 @@ export function JobDetailPage({ jobId }: { jobId: string }) {
   const data: Job | undefined = job.data;
   const now = live.progress ?? data;
   const nextCursor = (data as { next_cursor?: string | null } | undefined)?.next_cursor ?? null;
-  const firstPosition = cursors.length * RESULTS_PAGE + 1;
+  const firstPosition = pages.depth * RESULTS_PAGE + 1;
 
   return (
     <>
@@ -149,17 +150,10 @@ export function JobDetailPage({ jobId }: { jobId: string }) {
             {data.results.length === 0 ? <p>No results stored yet.</p> : null}
             <ol class="results" start={firstPosition}>
               {data.results.map((entry, index) => (
-                <ResultRow key={`${cursors.length}-${index}`} entry={entry as ResultEntry} position={firstPosition + index} />
+                <ResultRow key={`${pages.depth}-${index}`} entry={entry as ResultEntry} position={firstPosition + index} />
               ))}
             </ol>
-            <nav class="pager" aria-label="Result pages">
-              <button type="button" class="button-secondary" disabled={cursors.length === 0} onClick={() => setCursors(cursors.slice(0, -1))}>
-                Previous results
-              </button>
-              <button type="button" class="button-secondary" disabled={!nextCursor} onClick={() => nextCursor && setCursors([...cursors, nextCursor])}>
-                Next results
-              </button>
-            </nav>
+            <Pager pages={pages} next={nextCursor} label="Result pages" earlier="Previous results" later="Next results" />
           </section>
           <Deliveries jobId={jobId} version={finishedSeen} />
         </>

@@ -6,6 +6,7 @@ import { formatTime, listOf } from '../format';
 import { ErrorNotice } from '../components/error-notice';
 import { JobProgress } from '../components/progress';
 import { FINISHED_STATUSES, useJobProgress } from '../use-job-progress';
+import { Pager, useCursorPages } from '../components/pager';
 import type { JobListQuery, JobSummary } from '../../../../clients/typescript/src/client';
 
 /** Browsers open at most six connections per host: a few live rows, and the rest of the page still loads. */
@@ -67,15 +68,15 @@ export function JobsPage() {
   const { client } = useSession();
   const [kind, setKind] = useState('');
   const [status, setStatus] = useState('');
-  const [cursors, setCursors] = useState<string[]>([]);
-  const cursor = cursors.at(-1);
+  const pages = useCursorPages();
+  const cursor = pages.cursor;
   const page = useApi(
     () => client.jobs.page({ limit: PAGE_SIZE, ...(kind ? { kind: kind as JobListQuery['kind'] } : {}), ...(status ? { status: status as JobListQuery['status'] } : {}), ...(cursor ? { cursor } : {}) }),
     [client, kind, status, cursor],
   );
   const resetTo = (apply: () => void) => {
     apply();
-    setCursors([]);
+    pages.reset();
   };
   const liveIds = new Set((page.data?.data ?? []).filter((job) => !FINISHED_STATUSES.has(job.status)).slice(0, LIVE_ROWS).map((job) => job.job_id));
 
@@ -129,14 +130,7 @@ export function JobsPage() {
           </table>
         </div>
       ) : null}
-      <nav class="pager" aria-label="Job pages">
-        <button type="button" class="button-secondary" disabled={cursors.length === 0} onClick={() => setCursors(cursors.slice(0, -1))}>
-          Newer
-        </button>
-        <button type="button" class="button-secondary" disabled={!page.data?.next_cursor} onClick={() => page.data?.next_cursor && setCursors([...cursors, page.data.next_cursor])}>
-          Older
-        </button>
-      </nav>
+      <Pager pages={pages} next={page.data?.next_cursor} label="Job pages" earlier="Newer" later="Older" />
     </>
   );
 }

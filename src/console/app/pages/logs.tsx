@@ -4,6 +4,7 @@ import { useSession } from '../session';
 import { useApi } from '../use-api';
 import { formatTime } from '../format';
 import { ErrorNotice } from '../components/error-notice';
+import { Pager, useCursorPages } from '../components/pager';
 
 const PAGE_SIZE = 50;
 const STATUS_CHOICES = ['2xx', '4xx', '5xx', '200', '201', '202', '400', '401', '402', '403', '404', '409', '422', '429', '500', '503'];
@@ -18,8 +19,8 @@ export function LogsPage() {
   const { client } = useSession();
   const [draft, setDraft] = useState<Filters>({ endpoint: '', status: '', keyId: '' });
   const [filters, setFilters] = useState<Filters>(draft);
-  const [cursors, setCursors] = useState<string[]>([]);
-  const cursor = cursors.at(-1);
+  const pages = useCursorPages();
+  const cursor = pages.cursor;
   const logs = useApi(
     () =>
       client.request<{ data: LogEntry[]; next_cursor: string | null }>({
@@ -44,7 +45,7 @@ export function LogsPage() {
         onSubmit={(event) => {
           event.preventDefault();
           setFilters(draft);
-          setCursors([]);
+          pages.reset();
         }}
       >
         <div>
@@ -113,14 +114,7 @@ export function LogsPage() {
           </table>
         </div>
       ) : null}
-      <nav class="pager" aria-label="Log pages">
-        <button type="button" class="button-secondary" disabled={cursors.length === 0} onClick={() => setCursors(cursors.slice(0, -1))}>
-          Newer
-        </button>
-        <button type="button" class="button-secondary" disabled={!logs.data?.next_cursor} onClick={() => logs.data?.next_cursor && setCursors([...cursors, logs.data.next_cursor])}>
-          Older
-        </button>
-      </nav>
+      <Pager pages={pages} next={logs.data?.next_cursor} label="Log pages" earlier="Newer" later="Older" />
     </>
   );
 }
