@@ -68,6 +68,7 @@ export const EXTENSION_ERRORS = {
   watch_not_found: { status: 404, retry: false, upgrade: false, meaning: 'No such watch on this account (or it was deleted).' },
   watch_limit_reached: { status: 403, retry: false, upgrade: true, meaning: "The account already has as many watches as its plan allows." },
   watch_interval_too_short: { status: 422, retry: false, upgrade: true, meaning: "`every` runs more often than the plan allows (for a cron expression: its shortest gap between runs)." },
+  too_many_streams: { status: 429, retry: true, upgrade: false, meaning: 'The account already holds as many open event streams (`GET /jobs/{job_id}/events`) as one API process allows.' },
   file_not_found: { status: 404, retry: false, upgrade: false, meaning: 'No such file (screenshot), or its lifetime has passed, or the signed link has expired.' },
 } as const satisfies Record<string, ErrorSpec>;
 

@@ -115,6 +115,8 @@ export const JOB_LIST_PAGE = { default: 20, max: 100 } as const;
 /**
  * GET /jobs/{job_id}/events (server-sent events): how often the job's row is checked, how often an idle
  * stream sends a keep-alive comment (proxies drop silent connections), how long one stream stays open
- * (a stream holds a connection and a poll; the client reopens after the `retry` hint), and that hint.
+ * (a stream holds a connection and a poll; the client reopens after the `retry` hint), that hint, and
+ * how many streams one account may hold open on one API process (each costs a database read every
+ * `pollMs`: without a cap, a key at its per-second limit could open thousands in ten minutes).
  */
-export const JOB_EVENTS = { pollMs: 500, keepAliveMs: 15_000, maxOpenMs: 10 * 60_000, retryMs: 1_000 } as const;
+export const JOB_EVENTS = { pollMs: 500, keepAliveMs: 15_000, maxOpenMs: 10 * 60_000, retryMs: 1_000, maxStreamsPerAccount: 20 } as const;

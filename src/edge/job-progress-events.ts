@@ -5,7 +5,7 @@ import { jobEventStreams } from '../observability/metrics.js';
 import { log } from '../observability/logger.js';
 import type { EventStream } from './event-stream.js';
 
-export type JobEventLimits = { readonly [K in keyof typeof JOB_EVENTS]: number };
+export type JobEventLimits = { readonly [K in Exclude<keyof typeof JOB_EVENTS, 'maxStreamsPerAccount'>]: number };
 
 const changed = (a: JobProgress, b: JobProgress) => a.status !== b.status || a.total !== b.total || a.completed !== b.completed || a.failed !== b.failed;
 

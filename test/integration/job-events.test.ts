@@ -161,4 +161,38 @@ describe('GET /jobs/{job_id}/events', () => {
     await new Promise((resolve) => setTimeout(resolve, JOB_EVENTS.pollMs * 4));
     expect(polls()).toBe(afterDisconnect);
   });
+
+  it('caps the streams one account holds open: one more is 429 too_many_streams, unmetered, and a closed stream frees its place', async () => {
+    const { account_id: accountId, api_key: key } = await api.register();
+    // Enterprise: no per-second limit, so twenty opens in a row meet only the stream cap.
+    await stack.db.account.update({ where: { id: accountId }, data: { plan: 'enterprise' } });
+    const other = await api.register();
+    const job = await storedJob(stack.db, accountId, { status: 'running', total: 1 });
+    const otherJob = await storedJob(stack.db, other.account_id, { status: 'running', total: 1 });
+    const clients = Array.from({ length: JOB_EVENTS.maxStreamsPerAccount }, () => new AbortController());
+    try {
+      for (const client of clients) {
+        const res = await open(job.id, key, client.signal);
+        expect(res.status).toBe(200);
+        readEventStream(res);
+      }
+      const refused = await open(job.id, key);
+      expect(refused.status).toBe(429);
+      expect((await refused.json()).error).toMatchObject({ code: 'too_many_streams', retry: true });
+      expect(await stack.db.usageEvent.count({ where: { accountId, endpoint: ENDPOINT } })).toBe(JOB_EVENTS.maxStreamsPerAccount);
+      // Another account is not affected.
+      const others = new AbortController();
+      expect((await open(otherJob.id, other.api_key, others.signal)).status).toBe(200);
+      others.abort();
+
+      clients[0]!.abort();
+      await eventually(async () => {
+        const again = await open(job.id, key, clients[0]!.signal.aborted ? (clients[0] = new AbortController()).signal : clients[0]!.signal);
+        if (again.status === 200) readEventStream(again);
+        return again.status === 200;
+      }, 5_000, 'a place freed by the closed stream');
+    } finally {
+      clients.forEach((client) => client.abort());
+    }
+  });
 });

@@ -43,6 +43,7 @@ const ADVICE: Partial<Record<ErrorCode, string>> = {
   webhook_url_invalid: 'Use an `https://` webhook URL whose host resolves to a public address.',
   challenge_rate_limited: 'Wait `retry_after` seconds before asking for another payment challenge, and pay the challenges you receive.',
   rate_limit_exceeded: "The month's allowance is spent: wait for the reset (`retry_after`), or upgrade at `upgrade_url`. Retrying sooner fails again.",
+  too_many_streams: 'Close a stream you no longer read (abort its request), or poll `GET /jobs/{job_id}` instead; an account may hold 20 open event streams per API process.',
   rate_limit_too_fast: 'Back off for `Retry-After-Ms` milliseconds and retry; spread requests to stay under your plan\'s per-second limit.',
   register_rate_limited: 'Wait the `Retry-After` seconds before registering again from this address.',
   service_unavailable: 'Nothing was performed. Retry after a short backoff.',

@@ -64,4 +64,5 @@ export const JOB_EVENTS_TEXT =
   `${JOB_EVENTS.pollMs} ms).\n` +
   '- `event: done` with the same data, once the job is `done`, `failed` or `cancelled`; then the stream ends. A job already finished answers `progress` and `done` at once.\n' +
   `- \`: keep-alive\`, a comment line every ${JOB_EVENTS.keepAliveMs / 1000} s.\n` +
-  `- \`retry: ${JOB_EVENTS.retryMs}\` before the server closes a stream that has been open ${JOB_EVENTS.maxOpenMs / 60_000} minutes (or could not read the job): reopen it after that many milliseconds. A stream that ends without \`done\` should be reopened.`;
+  `- \`retry: ${JOB_EVENTS.retryMs}\` before the server closes a stream that has been open ${JOB_EVENTS.maxOpenMs / 60_000} minutes (or could not read the job): reopen it after that many milliseconds. A stream that ends without \`done\` should be reopened.\n\n` +
+  `An account may hold ${JOB_EVENTS.maxStreamsPerAccount} open streams per API process; one more is 429 \`too_many_streams\` (not metered).`;

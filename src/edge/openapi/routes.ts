@@ -146,7 +146,7 @@ export const ROUTES: readonly RouteDoc[] = [
     params: jobIdParams,
     // As SSE-aware tools read a text/event-stream schema (OpenAPI 3.2's `itemSchema`): that of one event.
     success: { status: 200, description: 'A stream of server-sent events (`text/event-stream`, not one JSON document); the schema is that of each event.', schema: JobEventSchema, contentType: 'text/event-stream' },
-    errors: ['job_not_found', 'forbidden'],
+    errors: ['job_not_found', 'forbidden', 'too_many_streams'],
   },
   {
     method: 'post', path: '/watches', tag: 'Watches', auth: 'key', implemented: true,

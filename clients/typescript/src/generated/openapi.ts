@@ -1380,6 +1380,8 @@ export interface paths {
          *     - `: keep-alive`, a comment line every 15 s.
          *     - `retry: 1000` before the server closes a stream that has been open 10 minutes (or could not read the job): reopen it after that many milliseconds. A stream that ends without `done` should be reopened.
          *
+         *     An account may hold 20 open streams per API process; one more is 429 `too_many_streams` (not metered).
+         *
          *     **Auth:** any valid key (`Authorization: Bearer <API_KEY>`); no scope needed.
          */
         get: {
@@ -1442,6 +1444,8 @@ export interface paths {
                  * @description `rate_limit_too_fast`: Per-second limit hit.
                  *
                  *     `rate_limit_exceeded`: Monthly quota exhausted, or the batch would exceed it.
+                 *
+                 *     `too_many_streams`: The account already holds as many open event streams (`GET /jobs/{job_id}/events`) as one API process allows.
                  */
                 429: {
                     headers: {
@@ -4064,7 +4068,7 @@ export interface components {
              * @description A code of the error table, e.g. `fetch_failed`, `target_http_error`, `robots_disallowed`.
              * @enum {string}
              */
-            error_code: "invalid_api_key" | "missing_api_key" | "payment_invalid" | "payment_required" | "payment_settlement_failed" | "account_inactive" | "domain_denied" | "domain_not_allowed" | "forbidden" | "insufficient_scope" | "plan_not_supported" | "robots_disallowed" | "job_not_found" | "key_not_found" | "email_taken" | "idempotency_in_progress" | "bulk_cap_exceeded" | "crawl_depth_exceeded" | "fetch_failed" | "idempotency_key_reuse" | "invalid_request" | "js_rendering_unavailable" | "no_content" | "search_cap_exceeded" | "target_http_error" | "target_timeout" | "unsafe_url" | "webhook_url_invalid" | "challenge_rate_limited" | "rate_limit_exceeded" | "rate_limit_too_fast" | "register_rate_limited" | "service_unavailable" | "not_found" | "method_not_allowed" | "payload_too_large" | "unsupported_media_type" | "internal_error" | "delivery_not_found" | "document_too_large" | "action_failed" | "watch_not_found" | "watch_limit_reached" | "watch_interval_too_short" | "file_not_found";
+            error_code: "invalid_api_key" | "missing_api_key" | "payment_invalid" | "payment_required" | "payment_settlement_failed" | "account_inactive" | "domain_denied" | "domain_not_allowed" | "forbidden" | "insufficient_scope" | "plan_not_supported" | "robots_disallowed" | "job_not_found" | "key_not_found" | "email_taken" | "idempotency_in_progress" | "bulk_cap_exceeded" | "crawl_depth_exceeded" | "fetch_failed" | "idempotency_key_reuse" | "invalid_request" | "js_rendering_unavailable" | "no_content" | "search_cap_exceeded" | "target_http_error" | "target_timeout" | "unsafe_url" | "webhook_url_invalid" | "challenge_rate_limited" | "rate_limit_exceeded" | "rate_limit_too_fast" | "register_rate_limited" | "service_unavailable" | "not_found" | "method_not_allowed" | "payload_too_large" | "unsupported_media_type" | "internal_error" | "delivery_not_found" | "document_too_large" | "action_failed" | "watch_not_found" | "watch_limit_reached" | "watch_interval_too_short" | "too_many_streams" | "file_not_found";
             /** @description POST /extract with `formats: ["change_tracking"]` when the page answered 404 or 410 (`target_http_error`): `removed`, or `same` when it was already gone at the previous look; `previous_at` is null when Pith never saw the page. */
             change?: {
                 /** @enum {string} */
@@ -4132,7 +4136,7 @@ export interface components {
                  * @description Machine-readable code; see `docs_url` for its section.
                  * @enum {string}
                  */
-                code: "invalid_api_key" | "missing_api_key" | "payment_invalid" | "payment_required" | "payment_settlement_failed" | "account_inactive" | "domain_denied" | "domain_not_allowed" | "forbidden" | "insufficient_scope" | "plan_not_supported" | "robots_disallowed" | "job_not_found" | "key_not_found" | "email_taken" | "idempotency_in_progress" | "bulk_cap_exceeded" | "crawl_depth_exceeded" | "fetch_failed" | "idempotency_key_reuse" | "invalid_request" | "js_rendering_unavailable" | "no_content" | "search_cap_exceeded" | "target_http_error" | "target_timeout" | "unsafe_url" | "webhook_url_invalid" | "challenge_rate_limited" | "rate_limit_exceeded" | "rate_limit_too_fast" | "register_rate_limited" | "service_unavailable" | "not_found" | "method_not_allowed" | "payload_too_large" | "unsupported_media_type" | "internal_error" | "delivery_not_found" | "document_too_large" | "action_failed" | "watch_not_found" | "watch_limit_reached" | "watch_interval_too_short" | "file_not_found";
+                code: "invalid_api_key" | "missing_api_key" | "payment_invalid" | "payment_required" | "payment_settlement_failed" | "account_inactive" | "domain_denied" | "domain_not_allowed" | "forbidden" | "insufficient_scope" | "plan_not_supported" | "robots_disallowed" | "job_not_found" | "key_not_found" | "email_taken" | "idempotency_in_progress" | "bulk_cap_exceeded" | "crawl_depth_exceeded" | "fetch_failed" | "idempotency_key_reuse" | "invalid_request" | "js_rendering_unavailable" | "no_content" | "search_cap_exceeded" | "target_http_error" | "target_timeout" | "unsafe_url" | "webhook_url_invalid" | "challenge_rate_limited" | "rate_limit_exceeded" | "rate_limit_too_fast" | "register_rate_limited" | "service_unavailable" | "not_found" | "method_not_allowed" | "payload_too_large" | "unsupported_media_type" | "internal_error" | "delivery_not_found" | "document_too_large" | "action_failed" | "watch_not_found" | "watch_limit_reached" | "watch_interval_too_short" | "too_many_streams" | "file_not_found";
                 /** @description Human-readable text. For `invalid_request` it names the offending field. */
                 message: string;
                 /** @description Whether retrying the same unchanged request can succeed later. A `false` never becomes `true` by waiting. */
@@ -5218,7 +5222,7 @@ export interface components {
              * @description With `error`: a code of the error table, e.g. `domain_denied`, `robots_disallowed`, `fetch_failed`, `no_content`.
              * @enum {string}
              */
-            error_code?: "invalid_api_key" | "missing_api_key" | "payment_invalid" | "payment_required" | "payment_settlement_failed" | "account_inactive" | "domain_denied" | "domain_not_allowed" | "forbidden" | "insufficient_scope" | "plan_not_supported" | "robots_disallowed" | "job_not_found" | "key_not_found" | "email_taken" | "idempotency_in_progress" | "bulk_cap_exceeded" | "crawl_depth_exceeded" | "fetch_failed" | "idempotency_key_reuse" | "invalid_request" | "js_rendering_unavailable" | "no_content" | "search_cap_exceeded" | "target_http_error" | "target_timeout" | "unsafe_url" | "webhook_url_invalid" | "challenge_rate_limited" | "rate_limit_exceeded" | "rate_limit_too_fast" | "register_rate_limited" | "service_unavailable" | "not_found" | "method_not_allowed" | "payload_too_large" | "unsupported_media_type" | "internal_error" | "delivery_not_found" | "document_too_large" | "action_failed" | "watch_not_found" | "watch_limit_reached" | "watch_interval_too_short" | "file_not_found";
+            error_code?: "invalid_api_key" | "missing_api_key" | "payment_invalid" | "payment_required" | "payment_settlement_failed" | "account_inactive" | "domain_denied" | "domain_not_allowed" | "forbidden" | "insufficient_scope" | "plan_not_supported" | "robots_disallowed" | "job_not_found" | "key_not_found" | "email_taken" | "idempotency_in_progress" | "bulk_cap_exceeded" | "crawl_depth_exceeded" | "fetch_failed" | "idempotency_key_reuse" | "invalid_request" | "js_rendering_unavailable" | "no_content" | "search_cap_exceeded" | "target_http_error" | "target_timeout" | "unsafe_url" | "webhook_url_invalid" | "challenge_rate_limited" | "rate_limit_exceeded" | "rate_limit_too_fast" | "register_rate_limited" | "service_unavailable" | "not_found" | "method_not_allowed" | "payload_too_large" | "unsupported_media_type" | "internal_error" | "delivery_not_found" | "document_too_large" | "action_failed" | "watch_not_found" | "watch_limit_reached" | "watch_interval_too_short" | "too_many_streams" | "file_not_found";
         };
         /** @description A search; with `extract: true` each result is extracted too. Policy fields tighten the key's policy for the extractions. */
         SearchRequest: {
