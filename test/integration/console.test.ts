@@ -75,6 +75,8 @@ describe('console: serving', () => {
     expect(html).not.toMatch(/<script>|<style>|style="/);
     const asset = await fetch(`${stack.baseUrl}${script}`);
     expect(asset.status).toBe(200);
+    expect(asset.headers.get('content-encoding')).toBe('gzip');
+    expect(asset.headers.get('vary')).toContain('Accept-Encoding');
     expect(asset.headers.get('content-type')).toContain('text/javascript');
     expect(asset.headers.get('cache-control')).toContain('immutable');
     expect((await fetch(`${stack.baseUrl}${style}`)).headers.get('content-type')).toContain('text/css');

@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { gzipSync } from 'node:zlib';
 import { build, stop } from 'esbuild';
 
 /**
@@ -13,6 +14,8 @@ const APP_DIR = path.join(path.dirname(fileURLToPath(import.meta.url)), '../../c
 
 export interface ConsoleAsset {
   body: Buffer;
+  /** The same bytes gzipped once at build (the script shrinks to about a third), for clients that accept it. */
+  gzipped: Buffer;
   contentType: string;
 }
 
@@ -47,7 +50,7 @@ async function buildBundle(): Promise<ConsoleBundle> {
   for (const file of result.outputFiles) {
     const name = path.basename(file.path);
     const contentType = CONTENT_TYPES[path.extname(name)];
-    if (contentType) assets.set(name, { body: Buffer.from(file.contents), contentType });
+    if (contentType) assets.set(name, { body: Buffer.from(file.contents), gzipped: gzipSync(file.contents, { level: 9 }), contentType });
   }
   const named = (ext: string) => {
     const name = [...assets.keys()].find((file) => file.endsWith(ext));

@@ -44,8 +44,14 @@ export function consoleRoutes(deps: AppDeps): Router<PithState> {
     if (!asset) throw new ApiError('not_found', `No console asset ${ctx.path}`);
     ctx.set('Cache-Control', IMMUTABLE);
     ctx.set('X-Content-Type-Options', 'nosniff');
+    ctx.vary('Accept-Encoding');
     ctx.type = asset.contentType;
-    ctx.body = asset.body;
+    if (ctx.acceptsEncodings('gzip', 'identity') === 'gzip') {
+      ctx.set('Content-Encoding', 'gzip');
+      ctx.body = asset.gzipped;
+    } else {
+      ctx.body = asset.body;
+    }
   });
 
   return router;
