@@ -1,16 +1,33 @@
 /**
  * npm run bench:extract [-- --limit N] [-- --sets scrapinghub,wcxb-dev] [-- --rounds R]
- * For each shared benchmark set: F1 of the full pipeline (shared scorer), p50/p95 ms per page of the
- * full pipeline (all formats) and of Readability alone on linkedom in the same run, and pages/s of the
- * full pipeline on 1 and 2 worker threads (in a child process started with the API's and worker's Node flags,
- * src/extraction/threads/process-flags.ts). Progress on stderr, figures on stdout.
+ * For each shared benchmark set: F1 of the full pipeline (shared scorer), ms per page of the full pipeline
+ * (all formats) against the best peer, rs-trafilatura with Markdown output, on the same pages in the same
+ * run (the issue's target: Pith's mean at most 2.0× the peer's), ms per page of Readability alone on
+ * linkedom, and pages/s of the full pipeline on 1 and 2 worker threads (in a child process started with
+ * the API's and worker's Node flags, src/extraction/threads/process-flags.ts). Progress on stderr, one
+ * JSON line of figures per set on stdout.
  *
- * Per-page times: every page is timed once per round (Readability alone, then the pipeline), over R
- * rounds (default 3); a page's time is its median over the rounds, so a burst of load from elsewhere on
- * a shared machine moves one sample, not the figure. Each round starts from the same state (token-count
- * caches emptied, then ten pages untimed): no round counts pieces it saw in the round before.
+ * Pith against the peer, whole process, one thread, wall time per page on each side:
+ * - Pith: `extractHtml(html, url)` with every format (markdown, html, links, blocks, chunks, metadata,
+ *   metrics with the page's token count) and its plain text, on this process's main thread. It includes
+ *   parsing the HTML (linkedom); it excludes reading, gunzip and charset decoding. This process runs with
+ *   the extraction processes' flags (re-started with them when missing): `--single-threaded-gc` puts V8's
+ *   collector on the timed thread, so no garbage is collected off the clock on the second core.
+ * - Peer: peer-extract.py's own per-page `run(html, url)` — for `rs-trafilatura-md`,
+ *   `rs_trafilatura.extract(html, url=url, output_markdown=True)`: parsing, main content, Markdown and
+ *   metadata — timed with perf_counter by scripts/peer-times.py in the .tools/peers virtualenv
+ *   (ensurePeers), on the same decoded HTML and the same address Pith gets. It excludes reading, gunzip,
+ *   decoding and the Python start-up. rs-trafilatura is single-threaded.
+ * Both sides run the same ten pages untimed first in each round. Rounds alternate: Pith's round, then the
+ * peer's round, so load from elsewhere falls on both. `pith_over_peer` is the ratio of the means (and of
+ * the p50s) of the per-page times.
+ *
+ * Per-page times: every page is timed once per round (Readability alone, then the pipeline; then the
+ * peer), over R rounds (default 3); a page's time is its median over the rounds, so a burst of load from
+ * elsewhere on a shared machine moves one sample, not the figure. Each round starts from the same state
+ * (token-count caches emptied, then ten pages untimed): no round counts pieces it saw in the round before.
  */
-import { execFileSync } from 'node:child_process';
+import { execFileSync, spawnSync } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -21,10 +38,20 @@ import { decodeBody } from '../src/extraction/decode.js';
 import { extractHtml } from '../src/extraction/extract.js';
 import { forgetTokenCounts } from '../src/extraction/tokens/tokens.js';
 import { EXTRACTION_PROCESS_NODE_FLAGS } from '../src/extraction/threads/process-flags.js';
+import { percentile, round } from './lib/bench-figures.js';
 import { projectRoot } from './lib/paths.js';
 import { savedPageUrl } from './lib/saved-page-url.js';
+import { ensurePeers } from './lib/tools.js';
+
+// Pith's per-page times are read on this thread: restart with the extraction processes' GC flags if missing.
+if (!EXTRACTION_PROCESS_NODE_FLAGS.every((flag) => process.execArgv.includes(flag))) {
+  const restarted = spawnSync(process.execPath, [...EXTRACTION_PROCESS_NODE_FLAGS, ...process.execArgv, ...process.argv.slice(1)], { stdio: 'inherit' });
+  process.exit(restarted.status ?? 1);
+}
 
 const benchmarks = path.resolve(projectRoot, '..', 'shared', 'benchmarks', 'extraction');
+const PEER = 'rs-trafilatura-md';
+const peerScript = path.join(benchmarks, 'peers', 'peer-extract.py');
 const limitArg = process.argv.indexOf('--limit');
 const limit = limitArg > 0 ? Number(process.argv[limitArg + 1]) : Infinity;
 const roundsArg = process.argv.indexOf('--rounds');
@@ -50,15 +77,19 @@ function loadPages(set: string): Page[] {
     });
 }
 
-const percentile = (values: number[], p: number) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
-};
-const round = (x: number, digits = 1) => Math.round(x * 10 ** digits) / 10 ** digits;
+const mean = (values: number[]) => values.reduce((sum, x) => sum + x, 0) / Math.max(1, values.length);
+/** Mean, p50 and p95 of per-page times, rounded. */
+const msFigures = (values: number[]) => ({ mean: round(mean(values)), p50: round(percentile(values, 50)), p95: round(percentile(values, 95)) });
 
 function progress(label: string, done: number, total: number): void {
   if (done % 50 === 0 || done === total) process.stderr.write(`\r  ${label}: ${done}/${total}   `);
   if (done === total) process.stderr.write('\n');
+}
+
+/** The shared scorer's figures for a predictions file. */
+function score(set: string, predictionsFile: string): { f1?: number; precision?: number; recall?: number; by_type?: unknown } {
+  const output = execFileSync(process.execPath, [path.join(benchmarks, 'score.mjs'), path.join(benchmarks, set), predictionsFile], { encoding: 'utf8' });
+  return JSON.parse(output.trim().split('\n').pop() ?? '{}');
 }
 
 /** Pages/s on 1 and 2 extraction threads, measured in a child process started like the API and the worker. */
@@ -72,13 +103,25 @@ function threadThroughput(set: string): { 1: number; 2: number } {
   return JSON.parse(output.trim().split('\n').pop() ?? '{}') as { 1: number; 2: number };
 }
 
-async function bench(set: string) {
+/** One round of the peer over the pages file (scripts/peer-times.py): its time per page, in order, and its predictions. */
+function peerRound(python: string, pagesFile: string, label: string): { ms: number[]; predictions: Record<string, unknown> } {
+  const outFile = path.join(scratch, 'peer-round.json');
+  execFileSync(python, [path.join(projectRoot, 'scripts', 'peer-times.py'), peerScript, PEER, pagesFile, outFile, label], { stdio: ['ignore', 'inherit', 'inherit'] });
+  return JSON.parse(readFileSync(outFile, 'utf8'));
+}
+
+async function bench(set: string, peerPython: string) {
   process.stderr.write(`${set}: loading pages\n`);
   const pages = loadPages(set);
+  // The peer reads the very strings Pith is given.
+  const pagesFile = path.join(scratch, `${set}-pages.jsonl`);
+  writeFileSync(pagesFile, pages.map((page) => JSON.stringify(page)).join('\n') + '\n');
   // samples[page] = times of that page, one per round
   const readabilitySamples: number[][] = pages.map(() => []);
   const pipelineSamples: number[][] = pages.map(() => []);
+  const peerSamples: number[][] = pages.map(() => []);
   const predictions: Record<string, { text: string }> = {};
+  let peerPredictions: Record<string, unknown> = {};
   for (let pass = 1; pass <= rounds; pass++) {
     // Every round starts from the same state: empty count caches, then the same ten pages untimed.
     forgetTokenCounts();
@@ -108,24 +151,34 @@ async function bench(set: string) {
       predictions[page.id] = { text };
       progress(`per-page timing, round ${pass}/${rounds}`, index + 1, pages.length);
     });
+    const peer = peerRound(peerPython, pagesFile, `${PEER}, round ${pass}/${rounds}`);
+    peer.ms.forEach((ms, index) => peerSamples[index]?.push(ms));
+    peerPredictions = peer.predictions;
   }
   const readabilityMs = readabilitySamples.map((samples) => percentile(samples, 50));
   const pipelineMs = pipelineSamples.map((samples) => percentile(samples, 50));
+  const peerMs = peerSamples.map((samples) => percentile(samples, 50));
   const predictionsFile = path.join(scratch, `${set}.json`);
   writeFileSync(predictionsFile, JSON.stringify(predictions));
-  const score = JSON.parse(execFileSync(process.execPath, [path.join(benchmarks, 'score.mjs'), path.join(benchmarks, set), predictionsFile], { encoding: 'utf8' }).trim().split('\n').pop() ?? '{}');
+  const pithScore = score(set, predictionsFile);
+  const peerPredictionsFile = path.join(scratch, `${set}-${PEER}.json`);
+  writeFileSync(peerPredictionsFile, JSON.stringify(peerPredictions));
+  const peerScore = score(set, peerPredictionsFile);
   const { 1: oneThread, 2: twoThreads } = threadThroughput(set);
   const p50Pipeline = percentile(pipelineMs, 50);
   const p50Readability = percentile(readabilityMs, 50);
+  // The scorer averages over every page of the set: a --limit run has no comparable F1.
+  const full = !Number.isFinite(limit);
   return {
     set,
     pages: pages.length,
-    // The scorer averages over every page of the set: a --limit run has no comparable F1.
-    f1: Number.isFinite(limit) ? null : score.f1,
-    precision: Number.isFinite(limit) ? null : score.precision,
-    recall: Number.isFinite(limit) ? null : score.recall,
-    ...(score.by_type ? { f1_by_type: score.by_type } : {}),
-    pipeline_ms: { p50: round(p50Pipeline), p95: round(percentile(pipelineMs, 95)) },
+    f1: full ? pithScore.f1 : null,
+    precision: full ? pithScore.precision : null,
+    recall: full ? pithScore.recall : null,
+    ...(pithScore.by_type ? { f1_by_type: pithScore.by_type } : {}),
+    pipeline_ms: msFigures(pipelineMs),
+    peer: { extractor: PEER, ms: msFigures(peerMs), f1: full ? peerScore.f1 : null },
+    pith_over_peer: { mean: round(mean(pipelineMs) / mean(peerMs), 2), p50: round(p50Pipeline / percentile(peerMs, 50), 2) },
     readability_only_ms: { p50: round(p50Readability), p95: round(percentile(readabilityMs, 95)) },
     pipeline_over_readability_p50: round(p50Pipeline / p50Readability, 2),
     timing_rounds: rounds,
@@ -135,4 +188,13 @@ async function bench(set: string) {
 
 const setsArg = process.argv.indexOf('--sets');
 const sets = setsArg > 0 ? (process.argv[setsArg + 1] ?? '').split(',') : ['scrapinghub', 'wcxb-dev'];
-for (const set of sets) console.log(JSON.stringify(await bench(set)));
+const peerPython = await ensurePeers();
+for (const set of sets) {
+  const figures = await bench(set, peerPython);
+  console.log(JSON.stringify(figures));
+  const { pipeline_ms: pith, peer, pith_over_peer: ratio, pages_per_s: rate } = figures;
+  process.stderr.write(
+    `${set}: Pith ${pith.mean} ms/page mean, ${pith.p50} p50; ${PEER} ${peer.ms.mean} mean, ${peer.ms.p50} p50; ` +
+      `Pith/peer ${ratio.mean}× mean, ${ratio.p50}× p50 (target ≤ 2.0×); ${rate.threads_1} pages/s on 1 thread, ${rate.threads_2} on 2\n`,
+  );
+}

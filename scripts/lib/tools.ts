@@ -178,3 +178,36 @@ export async function ensurePythonClient(): Promise<string> {
   );
   return python;
 }
+
+/**
+ * Pinned: the peers bench:extract times Pith against (the shared set's peers/peer-extract.py), the
+ * newest releases on PyPI when pinned.
+ */
+export const PEER_PACKAGES = ['rs-trafilatura==0.1.1', 'trafilatura==2.3.1', 'lxml-html-clean==0.4.6'];
+const peersVenv = path.join(toolsDir, 'peers');
+
+/** The peer extractors from PyPI in a virtualenv at .tools/peers (created or brought to the pins). Returns its python. */
+export async function ensurePeers(): Promise<string> {
+  const venvPython = path.join(peersVenv, 'bin', 'python');
+  const pins = PEER_PACKAGES.map((pin) => pin.split('=='));
+  const check = `import sys; from importlib.metadata import version as v; sys.exit(0 if all(v(name) == pinned for name, pinned in ${JSON.stringify(pins)}) else 1)`;
+  if (existsSync(venvPython)) {
+    try {
+      execFileSync(venvPython, ['-c', check], { stdio: 'ignore' });
+      return venvPython;
+    } catch {
+      // missing packages or other versions: install below
+    }
+  }
+  const python = newestPython();
+  if (!python) throw new Error('bench:extract needs Python 3 (with venv and pip) to install the peer extractors.');
+  step(`Installing the peer extractors (${PEER_PACKAGES.join(', ')}) from PyPI into .tools/peers — bench:extract's comparison; a few minutes the first time (rs-trafilatura builds with Rust's cargo)`);
+  await withProgress(
+    'peers install',
+    (async () => {
+      if (!existsSync(venvPython)) await run('python3 -m venv', python, ['-m', 'venv', peersVenv]);
+      await run('pip install peers', path.join(peersVenv, 'bin', 'pip'), ['install', '--quiet', '--disable-pip-version-check', ...PEER_PACKAGES]);
+    })(),
+  );
+  return venvPython;
+}
