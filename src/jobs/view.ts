@@ -50,25 +50,13 @@ export function jobFileLinks(signer: FileLinkSigner, job: Pick<Job, 'finishedAt'
 /** Never above total, never below what is stored: reads stay monotonic even mid-write. */
 export const completedOf = (job: Pick<Job, 'total' | 'completed'>, storedResults: number) => Math.min(job.total, Math.max(job.completed, storedResults));
 
-/** A job as GET /jobs lists it: its state and counts, no results. */
-export interface JobSummary {
-  job_id: string;
-  kind: 'bulk' | 'crawl';
-  status: string;
-  total: number;
-  completed: number;
-  /** Results stored with an error (per-URL failures; the job itself may still be `done`). */
-  failed: number;
-  created_at: string;
-  finished_at: string | null;
-  expires_at: string;
-  webhook_url: string | null;
-  /** Crawl only, as on the job object. */
-  truncated?: boolean;
-  truncated_reason?: string | null;
-}
+/** A job's state and counts: what every job read and the job list show alike. */
+type JobState = Omit<JobObject, 'results' | 'sitemap_seeding'>;
 
-export function toJobSummary(job: ListedJob, counts: ResultCounts = { stored: 0, failed: 0 }): JobSummary {
+/** A job as GET /jobs lists it: its state and counts, no results, and where it notifies. */
+export type JobSummary = JobState & { webhook_url: string | null };
+
+function jobState(job: ListedJob, counts: ResultCounts): JobState {
   return {
     job_id: job.id,
     kind: job.kind,
@@ -76,28 +64,22 @@ export function toJobSummary(job: ListedJob, counts: ResultCounts = { stored: 0,
     total: job.total,
     completed: completedOf(job, counts.stored),
     failed: counts.failed,
+    ...(job.kind === 'crawl' ? { truncated: job.truncated, truncated_reason: job.truncatedReason } : {}),
     created_at: job.createdAt.toISOString(),
     finished_at: job.finishedAt?.toISOString() ?? null,
     expires_at: job.expiresAt.toISOString(),
-    webhook_url: job.webhookUrl,
-    ...(job.kind === 'crawl' ? { truncated: job.truncated, truncated_reason: job.truncatedReason } : {}),
   };
+}
+
+export function toJobSummary(job: ListedJob, counts: ResultCounts = { stored: 0, failed: 0 }): JobSummary {
+  return { ...jobState(job, counts), webhook_url: job.webhookUrl };
 }
 
 /** `counts`: how many results exist and failed (a page of `results` may hold fewer). */
 export function toJobObject(job: Job, results: JobResult[], counts: ResultCounts = { stored: results.length, failed: results.filter((row) => !row.ok).length }, link?: FileLink): JobObject {
   return {
-    job_id: job.id,
-    kind: job.kind,
-    status: job.status,
-    total: job.total,
-    completed: completedOf(job, counts.stored),
-    failed: counts.failed,
+    ...jobState(job, counts),
     results: results.map((row) => toResultEntry(row, link)),
-    ...(job.kind === 'crawl' ? { truncated: job.truncated, truncated_reason: job.truncatedReason } : {}),
     ...(job.kind === 'crawl' && job.sitemapSeeding ? { sitemap_seeding: job.sitemapSeeding as unknown as SitemapSeeding } : {}),
-    created_at: job.createdAt.toISOString(),
-    finished_at: job.finishedAt?.toISOString() ?? null,
-    expires_at: job.expiresAt.toISOString(),
   };
 }
