@@ -1,4 +1,8 @@
 import { parseHTML } from 'linkedom';
+import { makeListenerMapsLazy } from './lazy-listeners.js';
+
+// Before any page is parsed in this thread: nodes then get no listener map until one is asked for.
+makeListenerMapsLazy();
 
 /** linkedom's document and element types (a fast, standards-shaped DOM without a browser). */
 export type DomDocument = ReturnType<typeof parseHTML>['document'];
