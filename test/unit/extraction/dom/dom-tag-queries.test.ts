@@ -1,9 +1,13 @@
-import { Element as LinkedomElement } from 'linkedom';
+import { DOMParser, Element as LinkedomElement } from 'linkedom';
 import { describe, expect, it } from 'vitest';
 import { parseDocument } from '../../../../src/extraction/dom/dom.js';
 
 // linkedom's own methods, which the fast path shadows on Element.prototype.
-const parentNode = Object.getPrototypeOf(LinkedomElement.prototype) as { querySelectorAll: (s: string) => Element[]; querySelector: (s: string) => Element | null };
+const parentNode = Object.getPrototypeOf(LinkedomElement.prototype) as {
+  querySelectorAll: (s: string) => Element[];
+  querySelector: (s: string) => Element | null;
+  getElementsByTagName: (s: string) => Element[];
+};
 
 const PAGE = `<!doctype html><html><head><title>t</title></head><body>
   <div id="a"><p>one</p><section><h1>title</h1><p>two<span><b>x</b></span></p></section></div>
@@ -29,6 +33,24 @@ describe('plain tag-list queries (tag-queries.ts)', () => {
       }
     },
   );
+
+  it.each(['div', 'DIV', 'P', 'p', 'Pre', 'PRE', 'TEMPLATE', 'template', 'TD', '*', 'FOREIGNOBJECT', 'foreignObject'])('getElementsByTagName(%j) finds what linkedom finds', (tag) => {
+    for (const root of [body, body.querySelector('#a')!, body.querySelector('table')!]) {
+      expect([...root.getElementsByTagName(tag)]).toEqual([...parentNode.getElementsByTagName.call(root, tag)]);
+    }
+  });
+
+  it('tagName and nodeName are the upper-cased name in HTML, the name as written in XML', () => {
+    for (const element of body.querySelectorAll('*')) {
+      expect(element.tagName).toBe(element.localName.toUpperCase());
+      expect(element.nodeName).toBe(element.localName.toUpperCase());
+    }
+    const xml = new DOMParser().parseFromString('<root><Item>x</Item></root>', 'text/xml') as unknown as Document;
+    const item = xml.documentElement.firstElementChild!;
+    expect([item.tagName, item.nodeName]).toEqual(['Item', 'Item']);
+    expect(xml.documentElement.getElementsByTagName('Item')).toHaveLength(1);
+    expect(xml.documentElement.getElementsByTagName('ITEM')).toHaveLength(0);
+  });
 
   it('leaves other selectors to linkedom', () => {
     expect([...body.querySelectorAll('p > span')].map((e) => e.tagName)).toEqual(['SPAN']);
