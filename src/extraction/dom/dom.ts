@@ -1,4 +1,11 @@
-import { parseHTML } from 'linkedom';
+import { Element as LinkedomElement, parseHTML } from 'linkedom';
+import { makeListenerMapsLazy } from './lazy-listeners.js';
+import { installTagQueries } from './tag-queries.js';
+
+// Before any page is parsed in this thread: nodes then get no listener map until one is asked for, and
+// plain tag-list queries skip css-select.
+makeListenerMapsLazy();
+installTagQueries(LinkedomElement.prototype as unknown as Element);
 
 /** linkedom's document and element types (a fast, standards-shaped DOM without a browser). */
 export type DomDocument = ReturnType<typeof parseHTML>['document'];

@@ -1,5 +1,5 @@
 import { get_encoding, type Tiktoken } from 'tiktoken';
-import { bytePairCount, MAX_BPE_BYTES } from './bpe.js';
+import { bytePairCount, longBytePairCount, MAX_BPE_BYTES } from './bpe.js';
 import { cachedPieceCount, forgetPieceCounts, MAX_CACHED_PIECE_LENGTH } from './piece-cache.js';
 
 /**
@@ -172,11 +172,10 @@ function utf8Bytes(piece: string): string {
   return NON_ASCII.test(piece) ? Buffer.from(piece, 'utf8').toString('latin1') : piece;
 }
 
-/** A piece's count by byte-pair encoding in JS (fast for short pieces), else by tiktoken itself. */
+/** A piece's count by byte-pair encoding in JS: a plain merge loop for short pieces, a heap for long ones. */
 function encodedCount(piece: string): number {
-  if (piece.length > MAX_BPE_BYTES) return tokenizer().encode_ordinary(piece).length;
   const bytes = utf8Bytes(piece);
-  return bytes.length <= MAX_BPE_BYTES ? bytePairCount(bytes) : tokenizer().encode_ordinary(piece).length;
+  return bytes.length <= MAX_BPE_BYTES ? bytePairCount(bytes) : longBytePairCount(bytes);
 }
 
 /**

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { bytePairCount } from '../../../../src/extraction/tokens/bpe.js';
+import { bytePairCount, longBytePairCount, MAX_BPE_BYTES } from '../../../../src/extraction/tokens/bpe.js';
 import { cachedPieceCount, MAX_CACHED_PIECE_LENGTH } from '../../../../src/extraction/tokens/piece-cache.js';
 import { countTokens, encodeOrdinary, pieces } from '../../../../src/extraction/tokens/tokens.js';
 
@@ -23,6 +23,32 @@ describe('JS byte-pair encoding (bpe.ts) counts exactly like tiktoken', () => {
         expect(bytePairCount(latin1Bytes(slice)), JSON.stringify(slice)).toBe(encodeOrdinary(slice).length);
       }
       expect(countTokens(text), JSON.stringify(text)).toBe(encodeOrdinary(text).length);
+    }
+  });
+});
+
+describe('long pieces (longBytePairCount) count exactly like tiktoken', () => {
+  let seed = 7;
+  const random = () => (seed = (seed * 1103515245 + 12345) & 0x7fffffff) / 0x7fffffff;
+  const runOf = (alphabet: string[], length: number) => Array.from({ length }, () => alphabet[Math.floor(random() * alphabet.length)]).join('');
+  it.each([
+    ['indentation between tags', runOf([' ', ' ', ' ', '\n', '\t'], 3000) + '\n'],
+    ['a rule of =', '='.repeat(2500)],
+    ['one long word', runOf(['a', 'b', 'c', 'e', 'i', 'n', 'o', 'r', 's', 't'], 1500)],
+    ['non-ASCII letters', runOf(['é', 'ß', 'ж', 'ا', '日', '本'], 900)],
+    ['emoji', runOf(['😀', '👍🏽', '🇫🇷'], 300)],
+    ['base64-ish', runOf([...'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz'], 2000)],
+  ])('%s', (_name, piece) => {
+    const bytes = latin1Bytes(piece);
+    expect(bytes.length).toBeGreaterThan(MAX_BPE_BYTES);
+    expect(longBytePairCount(bytes)).toBe(encodeOrdinary(piece).length);
+  });
+
+  it('agrees with the short merge loop where both apply', () => {
+    for (let round = 0; round < 200; round++) {
+      const piece = runOf([...'abcdefghijklmnop  \n=-_.é'], 1 + Math.floor(random() * 200));
+      const bytes = latin1Bytes(piece);
+      expect(longBytePairCount(bytes), JSON.stringify(piece)).toBe(bytePairCount(bytes));
     }
   });
 });

@@ -1,0 +1,140 @@
+/**
+ * Tag-name lookups on linkedom elements without its per-call costs, same answers:
+ *
+ * - querySelectorAll/querySelector compile the selector with css-select on every call and run the compiled
+ *   test on every element below. Readability asks for plain tag lists ("div,section,header,h1,…", "p",
+ *   "img") hundreds of times a page, and the outputs ask for "tr", "code", "table": on WCXB dev those calls
+ *   were ~6% of the pipeline, most of it compiling. For a comma-separated list of plain tag names on an
+ *   element of an HTML document, this walks the same elements in the same order (document order, <template>
+ *   contents skipped as linkedom skips them) and compares names as css-select does there (the element's
+ *   name lower-cased against the selector's), without compiling. Every other selector, and elements of XML
+ *   documents, go to linkedom as before.
+ * - tagName and nodeName upper-case the local name on every read in an HTML document (a new string per
+ *   element and read, ~3% of the pipeline with the garbage); getElementsByTagName does so for every element
+ *   it passes. The upper-cased names are kept per name instead.
+ */
+import { NodeList } from 'linkedom';
+
+const PLAIN_TAG_LIST = /^\s*[a-zA-Z][a-zA-Z0-9]*(?:\s*,\s*[a-zA-Z][a-zA-Z0-9]*)*\s*$/;
+
+/** Selector text → the lower-case names it lists (null: not a plain tag list). Few distinct strings are asked. */
+const parsed = new Map<string, ReadonlySet<string> | null>();
+
+function tagList(selectors: unknown): ReadonlySet<string> | null {
+  if (typeof selectors !== 'string') return null;
+  let names = parsed.get(selectors);
+  if (names === undefined) {
+    names = PLAIN_TAG_LIST.test(selectors) ? new Set(selectors.split(',').map((name) => name.trim().toLowerCase())) : null;
+    if (parsed.size < 256) parsed.set(selectors, names);
+  }
+  return names;
+}
+
+/** css-select's name in an HTML document: the local name lower-cased (only mixed-case or non-ASCII names need it). */
+function lowerName(name: string): string {
+  for (let k = 0; k < name.length; k++) {
+    const code = name.charCodeAt(k);
+    if ((code >= 65 && code <= 90) || code >= 128) return name.toLowerCase();
+  }
+  return name;
+}
+
+/** The element after `node` below `root` in document order, not entering <template> contents (as linkedom). */
+function following(node: Element, root: Element): Element | null {
+  if (node.localName !== 'template') {
+    const child = node.firstElementChild;
+    if (child) return child;
+  }
+  for (let at: Element | null = node; at && at !== root; at = at.parentElement) {
+    const sibling = at.nextElementSibling;
+    if (sibling) return sibling;
+  }
+  return null;
+}
+
+/** Whether the element's document compares names without case (HTML): its tagName is then its upper-cased name. */
+const inHtmlDocument = (element: Element): boolean => element.tagName !== element.localName;
+
+/** Local name → upper case, as linkedom's tagName reads it in an HTML document. Pages use few distinct names. */
+const upperNames = new Map<string, string>();
+
+function upperCased(name: string): string {
+  let upper = upperNames.get(name);
+  if (upper === undefined) {
+    upper = name.toUpperCase();
+    if (upperNames.size < 4096) upperNames.set(name, upper);
+  }
+  return upper;
+}
+
+/** The element after `node` below `root` in document order, <template> contents included (as getElementsByTagName). */
+function followingAll(node: Element, root: Element): Element | null {
+  const child = node.firstElementChild;
+  if (child) return child;
+  for (let at: Element | null = node; at && at !== root; at = at.parentElement) {
+    const sibling = at.nextElementSibling;
+    if (sibling) return sibling;
+  }
+  return null;
+}
+
+type Query = (this: Element, selectors: string) => unknown;
+
+const installed = Symbol('tag queries installed');
+/** On a linkedom document: whether it compares names without case (HTML), read once from linkedom's own tagName. */
+const ignoresCase = Symbol('names compare without case');
+
+function nameGetter(prototype: object, name: 'tagName' | 'nodeName'): (this: Element) => string {
+  const getter = Object.getOwnPropertyDescriptor(prototype, name)?.get;
+  if (!getter) throw new Error(`linkedom's Element has no ${name} getter`);
+  return getter as (this: Element) => string;
+}
+
+/** Installs the fast path on linkedom's Element prototype, once per thread. */
+export function installTagQueries(elementPrototype: Element): void {
+  const prototype = elementPrototype as unknown as Record<string, Query> & { [installed]?: true };
+  if (prototype[installed]) return;
+  const all = prototype.querySelectorAll as Query;
+  const one = prototype.querySelector as Query;
+  prototype.querySelectorAll = function (this: Element, selectors: string) {
+    const names = tagList(selectors);
+    if (!names || !inHtmlDocument(this)) return all.call(this, selectors);
+    const out = new NodeList();
+    for (let node = this.firstElementChild; node; node = following(node, this)) if (names.has(lowerName(node.localName))) out.push(node);
+    return out;
+  };
+  prototype.querySelector = function (this: Element, selectors: string) {
+    const names = tagList(selectors);
+    if (!names || !inHtmlDocument(this)) return one.call(this, selectors);
+    for (let node = this.firstElementChild; node; node = following(node, this)) if (names.has(lowerName(node.localName))) return node;
+    return null;
+  };
+  const linkedomTagName = nameGetter(elementPrototype, 'tagName');
+  const html = (element: Element): boolean | undefined => {
+    const document = element.ownerDocument as (Document & { [ignoresCase]?: boolean }) | null;
+    if (!document) return undefined;
+    return (document[ignoresCase] ??= linkedomTagName.call(document.createElement('a')) === 'A');
+  };
+  const names = {
+    get(this: Element): string {
+      const caseless = html(this);
+      if (caseless === undefined) return linkedomTagName.call(this);
+      return caseless ? upperCased(this.localName) : this.localName;
+    },
+    configurable: true,
+  };
+  Object.defineProperty(elementPrototype, 'tagName', names);
+  Object.defineProperty(elementPrototype, 'nodeName', names);
+  const byTag = prototype.getElementsByTagName as Query;
+  prototype.getElementsByTagName = function (this: Element, tag: string) {
+    const caseless = html(this);
+    if (caseless === undefined || typeof tag !== 'string') return byTag.call(this, tag);
+    const out = new NodeList();
+    for (let node = this.firstElementChild; node; node = followingAll(node, this)) {
+      const name = node.localName;
+      if (name === tag || (caseless && upperCased(name) === tag)) out.push(node);
+    }
+    return out;
+  };
+  prototype[installed] = true;
+}
