@@ -2,7 +2,7 @@ import { ExtractionError } from '../contract/extraction-error.js';
 import { parseDocument, type DomElement } from './dom/dom.js';
 import { findMainContent } from './main-content/index.js';
 import { applyPartSelectors, type PartSelectors } from './dom/selectors.js';
-import { readMetadata } from './metadata.js';
+import { readMetadata } from './metadata/index.js';
 import { absolutiseContent, collectLinks } from './output/links.js';
 import { toMarkdown } from './output/markdown.js';
 import { collectBlocks } from './output/blocks.js';
@@ -62,8 +62,9 @@ export function extractHtml(html: string, pageUrl: string, options: ExtractOptio
   const wants = new Set(options.formats ?? ALL_FORMATS);
   const retrievedAt = options.retrievedAt ?? new Date();
   const document = parseDocument(html);
-  // One walk finds what metadata, links, code-language marking and the lead heading read of the whole page.
-  const page = indexPage(document.documentElement as unknown as Element);
+  // One walk finds what metadata, links, code-language marking and the lead heading read of the whole page;
+  // from the document, not its first element: markup before <html> (a stray script) makes that element the root.
+  const page = indexPage(document as unknown as Element);
   // Metadata and links describe the whole page: read them before the main-content pass trims the document.
   // Metadata always: its title may be the output's lead heading.
   const metadata = readMetadata(document, pageUrl, retrievedAt, page);

@@ -67,6 +67,12 @@ export interface PageIndex {
   pres: Element[];
   /** The page's H1 headings (the output's lead heading is chosen among them). */
   h1s: Element[];
+  /** The page's H2 headings (metadata anchors the byline on one that says the title when no H1 does). */
+  h2s: Element[];
+  /** `<time>` elements (metadata's date when none sits beside the headline). */
+  times: Element[];
+  /** `<title>` elements (the first in <head> is the document's title; an SVG's own <title> may follow). */
+  titles: Element[];
 }
 
 const INDEXED = new Map<string, keyof PageIndex>(
@@ -78,6 +84,9 @@ const INDEXED = new Map<string, keyof PageIndex>(
       ['SCRIPT', 'scripts'],
       ['PRE', 'pres'],
       ['H1', 'h1s'],
+      ['H2', 'h2s'],
+      ['TITLE', 'titles'],
+      ['TIME', 'times'],
     ] as const
   ).flatMap(([tag, list]) => [
     [tag, list],
@@ -88,10 +97,10 @@ const INDEXED = new Map<string, keyof PageIndex>(
 
 /**
  * One walk for what several readers of the whole page need (each used to walk the page on its own);
- * outside <template> contents, like elementsByTag.
+ * outside <template> contents, like elementsByTag. Pass the document to read every root element.
  */
 export function indexPage(root: Element): PageIndex {
-  const index: PageIndex = { anchors: [], metas: [], links: [], scripts: [], pres: [], h1s: [] };
+  const index: PageIndex = { anchors: [], metas: [], links: [], scripts: [], pres: [], h1s: [], h2s: [], titles: [], times: [] };
   const visit = (parent: Element): void => {
     for (let child = parent.firstElementChild; child; child = child.nextElementSibling) {
       const name = child.localName;

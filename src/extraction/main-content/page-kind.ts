@@ -4,7 +4,7 @@
  * Readability, whose single-node model suits articles and fails on forums, shops and listings.
  */
 import type { DomDocument } from '../dom/dom.js';
-import { jsonLdScripts } from '../metadata.js';
+import { jsonLdScripts } from '../metadata/index.js';
 import { elementsByTag } from '../dom/dom-walk.js';
 import { blockSignature } from './block-signature.js';
 import { THRESHOLDS } from './thresholds.js';

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { parseDocument } from '../../../../src/extraction/dom/dom.js';
 import { descendants, elementsByTag, hasAncestorOrSelf, hasDescendantTag } from '../../../../src/extraction/dom/dom-walk.js';
 import { collectLinks } from '../../../../src/extraction/output/links.js';
-import { readMetadata } from '../../../../src/extraction/metadata.js';
+import { readMetadata } from '../../../../src/extraction/metadata/index.js';
 
 const page = (head: string, body: string) => parseDocument(`<!doctype html><html><head>${head}</head><body>${body}</body></html>`);
 
@@ -28,7 +28,8 @@ describe('tree walks that replace css-select queries (dom-walk.ts)', () => {
         '<meta name="author" content="Ann Author"><link rel="Canonical" href="/canon"><script type="Application/LD+JSON">{"@type":"Article","datePublished":"2024-05-01T10:00:00Z"}</script>',
       '<p>x</p>',
     );
-    const metadata = readMetadata(document, 'https://example.com/page', new Date(0));
+    // Retrieved after the page's date: a date later than the retrieval is an event, not a publication.
+    const metadata = readMetadata(document, 'https://example.com/page', new Date('2025-01-01T00:00:00Z'));
     expect(metadata.title).toBe('Twitter title');
     expect(metadata.author).toBe('Ann Author');
     expect(metadata.url).toBe('https://example.com/canon');

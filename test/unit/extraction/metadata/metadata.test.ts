@@ -1,0 +1,122 @@
+import { describe, expect, it } from 'vitest';
+import { parseDocument } from '../../../../src/extraction/dom/dom.js';
+import { readMetadata } from '../../../../src/extraction/metadata/index.js';
+
+/**
+ * Page metadata (src/extraction/metadata/): title, author and date chosen by a written precedence from
+ * JSON-LD, meta tags, the headline and the lines around it, and the URL.
+ */
+
+const RETRIEVED = new Date('2026-06-01T12:00:00Z');
+const page = (head: string, body: string) => `<!doctype html><html lang="en"><head>${head}</head><body>${body}</body></html>`;
+const read = (html: string, url = 'https://news.example.com/story') => readMetadata(parseDocument(html), url, RETRIEVED);
+
+describe('dates', () => {
+  it('reads datePublished from a JSON-LD @graph node of any type, not from the articles a list mentions', () => {
+    const graph = {
+      '@context': 'https://schema.org',
+      '@graph': [
+        { '@type': 'WebSite', name: 'Example News' },
+        { '@type': 'ItemList', itemListElement: [{ '@type': 'NewsArticle', headline: 'Other story', datePublished: '2019-01-01' }] },
+        {
+          '@type': 'MedicalWebPage',
+          mainEntity: { '@type': 'LiveBlogPosting', headline: 'Rivers rise', datePublished: '2021-03-04T09:00:00+01:00', author: [{ '@type': 'Person', name: 'Ann Lee' }, { '@type': 'Person', name: 'Bo Chen' }] },
+        },
+      ],
+    };
+    const metadata = read(page(`<script type="application/ld+json">${JSON.stringify(graph)}</script>`, '<h1>Rivers rise</h1><p>Text.</p>'));
+    expect(metadata.date).toBe('2021-03-04T09:00:00.000+01:00');
+    expect(metadata.author).toBe('Ann Lee, Bo Chen');
+  });
+
+  it('keeps the calendar day: a date alone is midnight UTC, a datetime keeps its own offset', () => {
+    const late = read(page('<meta property="article:published_time" content="2021-03-04T22:30:00-05:00">', '<h1>T</h1>'));
+    expect(late.date).toBe('2021-03-04T22:30:00.000-05:00');
+    expect(late.date!.slice(0, 10)).toBe('2021-03-04');
+    const dateOnly = read(page('<meta name="parsely-pub-date" content="2021-03-04">', '<h1>T</h1>'));
+    expect(dateOnly.date).toBe('2021-03-04T00:00:00.000Z');
+  });
+
+  it('takes the date from the URL path when the page declares none', () => {
+    const metadata = read(page('<title>Spring notes</title>', '<h1>Spring notes</h1><p>Text.</p>'), 'https://blog.example.com/2021/03/04/spring-notes/');
+    expect(metadata.date).toBe('2021-03-04T00:00:00.000Z');
+  });
+
+  it('reads the byline beside the headline: author and written date', () => {
+    const metadata = read(
+      page('<title>Spring notes | Example Blog</title>', '<header><h1>Spring notes</h1><div class="byline">By Jane Doe · March 4, 2021 · 5 min read</div></header><article><p>Body.</p></article>'),
+    );
+    expect(metadata.author).toBe('Jane Doe');
+    expect(metadata.date).toBe('2021-03-04T00:00:00.000Z');
+  });
+
+  it('prefers the publication to the last update, and uses the update only when nothing else is given', () => {
+    const both = read(page('', '<h1>Guide</h1><p class="meta">Published 1 March 2020</p><p class="meta">Updated May 5, 2023</p>'));
+    expect(both.date).toBe('2020-03-01T00:00:00.000Z');
+    const labelledInParent = read(page('', '<h1>Guide</h1><span class="post-date">Last updated on <span class="date">Feb 27, 2024</span></span><p>Body.</p>'));
+    expect(labelledInParent.date).toBe('2024-02-27T00:00:00.000Z');
+    const modifiedMeta = read(page('<meta property="article:modified_time" content="2024-02-28T10:00:00Z">', '<h1>Guide</h1><span class="post-date">Updated Feb 27, 2024</span>'));
+    expect(modifiedMeta.date).toBe('2024-02-27T00:00:00.000Z');
+  });
+
+  it('never takes a copyright year, a bare year or a date after the retrieval', () => {
+    const footer = '<footer><p>© 2024 Example Media</p><p>Copyright 2019-2024. All rights reserved.</p></footer>';
+    expect(read(page('', `<h1>About us</h1><p>We started in 2019.</p>${footer}`)).date).toBeNull();
+    const event = read(page('<meta property="article:published_time" content="2030-01-01T00:00:00Z">', '<h1>Launch party</h1><time datetime="2021-06-01">June 1, 2021</time>'));
+    expect(event.date).toBe('2021-06-01T00:00:00.000Z');
+  });
+
+  it('reads numeric dates by the page language: day first outside US English', () => {
+    const british = parseDocument(page('', '<h1>Wine styles</h1><div class="blog-date">03/10/2023</div>').replace('lang="en"', 'lang="en-GB"'));
+    expect(readMetadata(british, 'https://wine.example.co.uk/blog/styles', RETRIEVED).date).toBe('2023-10-03T00:00:00.000Z');
+    expect(read(page('', '<h1>Wine styles</h1><div class="blog-date">03/10/2023</div>')).date).toBe('2023-03-10T00:00:00.000Z');
+  });
+});
+
+describe('titles', () => {
+  it('drops the site name that <title> and og:title add, keeping the headline', () => {
+    const metadata = read(page('<title>How to Bake Bread | Example Kitchen</title><meta property="og:site_name" content="Example Kitchen">', '<h1>How to Bake Bread</h1>'));
+    expect(metadata.title).toBe('How to Bake Bread');
+    const byHost = read(page('<title>Tax tips for 2025 - Walmart.com</title>', '<p>x</p>'), 'https://www.walmart.com/tips');
+    expect(byHost.title).toBe('Tax tips for 2025');
+  });
+
+  it('keeps the site name on its home page, where the site is the subject', () => {
+    const metadata = read(page('<title>Loom | Free screen recorder for Mac and PC</title>', '<h1>One video is worth a thousand words</h1>'), 'https://www.loom.com/');
+    expect(metadata.title).toBe('Loom | Free screen recorder for Mac and PC');
+  });
+
+  it('prefers the declared title that agrees with the H1, and an article headline over its SEO title', () => {
+    const agreeing = read(page('<meta property="og:title" content="Casual Dresses - Shop Summer Dresses">', '<nav><h1>Shop</h1></nav><h1>Casual Dresses</h1>'));
+    expect(agreeing.title).toBe('Casual Dresses - Shop Summer Dresses');
+    const article = read(page('<meta property="og:type" content="article"><meta property="og:title" content="10 best kettles (2025)">', '<h1>Perfect your pour: the kettles we tested</h1>'));
+    expect(article.title).toBe('Perfect your pour: the kettles we tested');
+    const slogan = read(page('<meta property="og:title" content="Workforce Management Software">', '<h1>HR, Scheduling, and Payroll</h1>'));
+    expect(slogan.title).toBe('Workforce Management Software');
+  });
+});
+
+describe('authors', () => {
+  it('does not take a URL for a name, and reads microdata beside the headline', () => {
+    const metadata = read(
+      page(
+        '<meta property="article:author" content="https://www.facebook.com/example">',
+        '<h1>Field notes</h1><p>Posted by <span itemprop="author" itemscope><a href="/u/1"><span itemprop="name">Ravi Patel</span></a></span></p>',
+      ),
+    );
+    expect(metadata.author).toBe('Ravi Patel');
+  });
+
+  it('cleans labels, dates and roles off the name, and refuses the site name, sentences and roles', () => {
+    expect(read(page('', '<h1>T</h1><div class="post-author">Written by: Maria Gomez | Staff Writer</div>')).author).toBe('Maria Gomez');
+    expect(read(page('<meta name="author" content="Example News">', '<h1>T</h1>').replace('<head>', '<head><meta property="og:site_name" content="Example News">')).author).toBeNull();
+    expect(read(page('', '<h1>T</h1><p>By default, we keep your photos for thirty days.</p>')).author).toBeNull();
+    expect(read(page('', '<h1>T</h1><div class="author">Author</div>')).author).toBeNull();
+  });
+
+  it('reads the name on a date line that carries no label', () => {
+    const metadata = read(page('', '<h1>IT security basics</h1><div><span>Trevor Jackins</span> <span>9 min read</span> <span>October 8, 2025</span></div><p>Body.</p>'));
+    expect(metadata.author).toBe('Trevor Jackins');
+    expect(metadata.date).toBe('2025-10-08T00:00:00.000Z');
+  });
+});
