@@ -1,4 +1,5 @@
 import { Element as LinkedomElement, parseHTML } from 'linkedom';
+import { endStrayCdata } from './cdata.js';
 import { makeListenerMapsLazy } from './lazy-listeners.js';
 import { installTagQueries } from './tag-queries.js';
 
@@ -12,7 +13,7 @@ export type DomDocument = ReturnType<typeof parseHTML>['document'];
 export type DomElement = DomDocument['documentElement'];
 
 export function parseDocument(html: string): DomDocument {
-  const document = parseHTML(html).document;
+  const document = parseHTML(endStrayCdata(html)).document;
   mergeStrayRoots(document as unknown as Document);
   return document;
 }
