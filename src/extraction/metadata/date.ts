@@ -1,5 +1,5 @@
-import { isAfter, parseDate } from './date-parse.js';
 import { LINE_MAX, shortText, type HeadlineArea, type Line } from './headline-area.js';
+import { findDate, isAfter, parseDate } from './date-parse.js';
 import { ldValue, type LdNode } from './json-ld.js';
 import { metaValue, type MetaIndex } from './meta-tags.js';
 
@@ -15,14 +15,18 @@ import { metaValue, type MetaIndex } from './meta-tags.js';
  *  5. The first `<time datetime>` in the page's <article> or <main>, outside asides, footers, comments.
  *  6. A date written beside the headline ("Published March 4, 2021", "4 March 2021", "2021-03-04"),
  *     nearest below it first, then above it, unless its label says updated (LABEL).
- *  7. Meta tags that name a date without saying which (UNQUALIFIED_META).
- *  8. Only then the last change: a date labelled updated beside the headline, JSON-LD `dateModified`,
+ *  7. A labelled publication line anywhere in the page outside navigation, footers, sidebars and
+ *     comments ("Posted on April 13, 2023", "Published On: 15 August 2025"; PUBLISHED_LINE): the byline
+ *     sits below a long lead, or the page has no headline to look beside.
+ *  8. Meta tags that name a date without saying which (UNQUALIFIED_META).
+ *  9. Only then the last change: a date labelled updated beside the headline, JSON-LD `dateModified`,
  *     MODIFIED_META.
  * The day is the page's own: date-parse.ts keeps a datetime's offset rather than converting to UTC.
  * Evidence (WCXB dev, share of dates matched, tune folds / held-out fold, without the source): meta
  * +10.2 / +12.4, the pattern of 2. +0.2 / +0.6, headline <time> +0.5 / 0.0, article <time> +0.7 / 0.0,
  * written dates +10.8 / +11.1, unqualified meta late 0.0 / +0.6, updated dates +2.1 / +1.3, modified
- * meta +0.8 / 0.0. JSON-LD first costs 1.9 / 2.7 on this truth, whose annotators often took the
+ * meta +0.8 / 0.0; the labelled line is right on 28 of the 30 pages that have one, +0.1 (it helps one
+ * fold, changes none of the others: most such pages give a date earlier in the list). JSON-LD first costs 1.9 / 2.7 on this truth, whose annotators often took the
  * visible "Updated …" date; it stays first because datePublished is the publication date.
  */
 
@@ -83,6 +87,8 @@ export interface DateSources {
   urls: readonly string[];
   /** The page's `<time>` elements. */
   times: readonly Element[];
+  /** The page's <body>, read for a labelled date ("Posted on …") when nothing nearer gives one. */
+  body: Element | null;
   retrievedAt: Date;
 }
 
@@ -127,6 +133,41 @@ function articleTime(time: Element): string | null {
     if (name === 'article' || name === 'main') inArticle = true;
   }
   return inArticle ? parseDate(value, { machine: true }) : null;
+}
+
+/** A line that says it gives the publication date: "Posted on April 13, 2023", "Published On: 15 August 2025". */
+const PUBLISHED_LINE = /^(?:(?:first |originally )?(?:published|posted)(?: (?:on|at))?|date published|publication date|publish date)\s*:?\s*/i;
+/** Longest such line: a label, a date, a time and a short byline. */
+const LABELLED_LINE_MAX = 80;
+/** Containers whose dates are not the page's: navigation, footers, sidebars, comments. */
+const NOT_THE_PAGE = /comment|reply|sidebar|related|footer/i;
+
+/**
+ * The first labelled publication date in the page, outside navigation, footers, sidebars and comments:
+ * where the headline area ends before it (the line sits below a long lead, or the page has no headline).
+ * Walks the text nodes once and reads only those that begin with the label.
+ */
+function labelledDate(body: Element, dayFirst: boolean): string | null {
+  const stack: Node[] = [body];
+  while (stack.length) {
+    const node = stack.pop()!;
+    if (node.nodeType === 3) {
+      const text = (node.textContent ?? '').trim();
+      if (!PUBLISHED_LINE.test(text) || !node.parentElement) continue;
+      const line = shortText(node.parentElement, LABELLED_LINE_MAX);
+      const label = line ? PUBLISHED_LINE.exec(line) : null;
+      const found = line && label ? findDate(line.slice(label[0].length), { dayFirst }) : null;
+      if (found && found.index === 0) return found.iso;
+      continue;
+    }
+    if (node.nodeType !== 1) continue;
+    const element = node as Element;
+    const name = element.localName;
+    if (name === 'script' || name === 'style' || name === 'noscript' || name === 'template' || name === 'nav' || name === 'footer' || name === 'aside') continue;
+    if (NOT_THE_PAGE.test(element.getAttribute('class') ?? '') || NOT_THE_PAGE.test(element.getAttribute('id') ?? '')) continue;
+    for (let child = element.lastChild; child; child = child.previousSibling) stack.push(child);
+  }
+  return null;
 }
 
 /** Whether the last label before `index` in `text` says "updated"; null when no label precedes it. */
@@ -193,6 +234,7 @@ export const DATE_SOURCES: readonly DateSource[] = [
   { name: 'url', read: ({ urls }) => fromUrl(urls) },
   { name: 'article time', read: ({ times }) => first(times, articleTime) },
   { name: 'headline text', read: (sources, cache) => written(sources, cache).published },
+  { name: 'labelled text', read: ({ body, area }) => (body ? labelledDate(body, area?.dayFirst ?? false) : null) },
   ...UNQUALIFIED_META.map((key) => ({ name: `meta ${key}`, read: ({ metas }: DateSources) => machine(metaValue(metas, [key])) })),
   { name: 'headline text updated', read: (sources, cache) => written(sources, cache).modified },
   { name: 'json-ld dateModified', read: ({ ld }) => machine(ldValue(ld, 'dateModified')?.value) },

@@ -39,6 +39,8 @@ function previousInOrder(element: Element): Element | null {
 
 export interface HeadlineArea {
   headline: Element;
+  /** Numeric dates on this page are day first. */
+  dayFirst: boolean;
   /** The elements after the headline's subtree, nearest first, then those before it (its ancestors excluded), nearest first. */
   lines: Line[];
   /** The first date written in a line (read once per line: author and date rules both ask). */
@@ -78,7 +80,7 @@ export function headlineArea(headline: Element, options: { dayFirst: boolean }):
     if (!dates.has(line)) dates.set(line, findDate(line.text, options));
     return dates.get(line)!;
   };
-  return { headline, lines, dateIn };
+  return { headline, dayFirst: options.dayFirst, lines, dateIn };
 }
 
 /**

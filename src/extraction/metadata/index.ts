@@ -94,7 +94,7 @@ export function metadataSources(document: DomDocument, pageUrl: string, retrieve
     url,
     title,
     author: { ld, metas, area, siteNames },
-    date: { ld, metas, area, urls: [pageUrl, url], times: elements.times, retrievedAt },
+    date: { ld, metas, area, urls: [pageUrl, url], times: elements.times, body: (document as unknown as Document).body, retrievedAt },
   };
 }
 

@@ -66,6 +66,18 @@ describe('dates', () => {
     expect(event.date).toBe('2021-06-01T00:00:00.000Z');
   });
 
+  it('reads a labelled publication line far below the headline, but not one in a sidebar or comment', () => {
+    const filler = Array.from({ length: 120 }, (_, i) => `<p>Paragraph ${i} of the article.</p>`).join('');
+    const below = read(page('', `<h1>Journal indexing</h1>${filler}<div class="meta"><span>Posted on April 13, 2023</span></div>`));
+    expect(below.date).toBe('2023-04-13T00:00:00.000Z');
+    const noHeadline = read(page('', `<div class="hero">Top 5 HR tools</div>${filler}<p>Published On: 15 August 2025</p>`));
+    expect(noHeadline.date).toBe('2025-08-15T00:00:00.000Z');
+    const elsewhere = read(page('', `<h1>Journal indexing</h1>${filler}<aside><span>Posted on April 13, 2023</span></aside><div class="comments"><p>Posted on May 1, 2023</p></div>`));
+    expect(elsewhere.date).toBeNull();
+    // A sentence that only mentions publishing is no label.
+    expect(read(page('', `<h1>T</h1>${filler}<p>Published works of 2020 are listed on March 3, 2021.</p>`)).date).toBeNull();
+  });
+
   it('reads numeric dates by the page language: day first outside US English', () => {
     const british = parseDocument(page('', '<h1>Wine styles</h1><div class="blog-date">03/10/2023</div>').replace('lang="en"', 'lang="en-GB"'));
     expect(readMetadata(british, 'https://wine.example.co.uk/blog/styles', RETRIEVED).date).toBe('2023-10-03T00:00:00.000Z');
