@@ -14,6 +14,7 @@ import path from 'node:path';
 import { step } from './lib/log.js';
 import { numberArg, percentile, round } from './lib/bench-figures.js';
 import { loadBenchPages, serveBenchPages, startBenchService } from './lib/bench-service.js';
+import type { MemoryReportLine } from '../src/observability/memory-report.js';
 
 const arg = numberArg;
 const minutes = arg('minutes', 10);
@@ -33,6 +34,46 @@ function rssMb(pid: number | undefined): number {
     return 0;
   }
 }
+
+/** A process's memory by part (memory-report.ts), MB: main-thread heap, extraction-thread heaps, and the rest of RSS. */
+interface MemoryBreakdown {
+  rss: number;
+  main_heap_used: number;
+  main_heap_total: number;
+  threads_heap_used: number;
+  threads_heap_total: number;
+  array_buffers: number;
+  /** RSS not in any V8 heap nor in buffers: native allocations (the Temporal core, Prisma's engine, malloc), code, stacks. */
+  native_and_other: number;
+}
+
+/** The last line a process wrote to its memory report, as parts of its RSS. */
+function lastBreakdown(dir: string, name: string, pid: number | undefined): MemoryBreakdown | null {
+  if (pid === undefined) return null;
+  let lines: string[];
+  try {
+    lines = readFileSync(path.join(dir, `memory-${name}-${pid}.jsonl`), 'utf8').trim().split('\n');
+  } catch {
+    return null;
+  }
+  const line = JSON.parse(lines.at(-1)!) as MemoryReportLine;
+  const threadsUsed = line.threads.reduce((sum, t) => sum + t.heap_used_mb, 0);
+  const threadsTotal = line.threads.reduce((sum, t) => sum + t.heap_total_mb, 0);
+  return {
+    rss: line.rss_mb,
+    main_heap_used: line.main.heap_used_mb,
+    main_heap_total: line.main.heap_total_mb,
+    threads_heap_used: round(threadsUsed),
+    threads_heap_total: round(threadsTotal),
+    array_buffers: line.array_buffers_mb,
+    native_and_other: round(line.rss_mb - line.main.heap_total_mb - threadsTotal - line.array_buffers_mb),
+  };
+}
+
+const describeBreakdown = (b: MemoryBreakdown | null) =>
+  b
+    ? `RSS ${b.rss} MB = main heap ${b.main_heap_total} (used ${b.main_heap_used}) + thread heaps ${b.threads_heap_total} (used ${b.threads_heap_used}) + buffers ${b.array_buffers} + native/other ${b.native_and_other}`
+    : 'no memory report yet';
 
 /** Least-squares slope of samples taken once a minute, in MB per minute. */
 function slope(samples: number[]): number {
@@ -68,7 +109,9 @@ try {
   const site = await serveBenchPages(pages);
   stops.push(site.close);
   step('Starting PostgreSQL, the Temporal dev server, the worker and the API');
-  const service = await startBenchService(scratch);
+  // Each process writes where its memory goes (memory-report.ts) every 15 s; read at each minute below.
+  const memoryDir = path.join(scratch, 'memory');
+  const service = await startBenchService(scratch, { MEMORY_REPORT_DIR: memoryDir, MEMORY_REPORT_MS: '15000' });
   stops.unshift(service.stop);
   const { key } = await service.enterpriseAccount('soak@example.com');
   const headers = { authorization: `Bearer ${key}`, 'content-type': 'application/json' };
@@ -127,7 +170,11 @@ try {
   ];
 
   const memory: { minute: number; api_mb: number; worker_mb: number }[] = [];
-  const sample = (minute: number) => memory.push({ minute, api_mb: rssMb(service.api.child.pid), worker_mb: rssMb(service.worker.child.pid) });
+  const breakdown: { minute: number; api: MemoryBreakdown | null; worker: MemoryBreakdown | null }[] = [];
+  const sample = (minute: number) => {
+    memory.push({ minute, api_mb: rssMb(service.api.child.pid), worker_mb: rssMb(service.worker.child.pid) });
+    breakdown.push({ minute, api: lastBreakdown(memoryDir, 'api', service.api.child.pid), worker: lastBreakdown(memoryDir, 'worker', service.worker.child.pid) });
+  };
   sample(0);
   step(`Soak: ${minutes} min — GET /usage ${usageRps}/s, POST /extract ${extractRps}/s, POST /bulk of ${bulkUrls} URLs every ${bulkEveryS} s, each job polled every second`);
   const t0 = performance.now();
@@ -147,6 +194,9 @@ try {
       const errors = [...stats.values()].reduce((sum, s) => sum + s.errors, 0);
       const last = memory.at(-1)!;
       step(`… minute ${nextMinute}/${minutes}: ${[...stats.values()].reduce((sum, s) => sum + s.latencies.length, 0)} requests, ${errors} errors, jobs ${submitted.length - pending.size}/${submitted.length} done, RSS api ${last.api_mb} MB worker ${last.worker_mb} MB`);
+      const parts = breakdown.at(-1)!;
+      step(`    api: ${describeBreakdown(parts.api)}`);
+      step(`    worker: ${describeBreakdown(parts.worker)}`);
       nextMinute++;
     }
     await new Promise((r) => setTimeout(r, 20));
@@ -191,6 +241,7 @@ try {
     routes,
     jobs: { submitted: submitted.length, unfinished: pending.size, failed: failedJobs, failed_url_entries: failedEntries },
     rss_mb: memory,
+    memory_breakdown: breakdown,
     rss_trend_mb_per_min: {
       after_warmup: { api: slope(steady.map((m) => m.api_mb)), worker: slope(steady.map((m) => m.worker_mb)) },
       second_half: { api: slope(secondHalf.map((m) => m.api_mb)), worker: slope(secondHalf.map((m) => m.worker_mb)) },

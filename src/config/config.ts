@@ -112,6 +112,10 @@ const envSchema = z.object({
   METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
   /** Worker process: port of its own GET /metrics (activity metrics: extraction durations, webhook outcomes); unset → not served. */
   WORKER_METRICS_PORT: port.optional(),
+  /** When set, each API and worker process appends its memory (RSS, main-thread and extraction-thread heaps) to `<dir>/memory-<process>-<pid>.jsonl` (src/observability/memory-report.ts). */
+  MEMORY_REPORT_DIR: z.string().min(1).optional(),
+  /** How often those lines are written (and threads report their heaps). */
+  MEMORY_REPORT_MS: z.coerce.number().int().min(1000).max(60 * 60 * 1000).default(60_000),
   /** Worker process: port of the Temporal SDK's Prometheus exporter (Runtime telemetry: task latencies, slots, polls); unset → off. */
   TEMPORAL_METRICS_PORT: port.optional(),
   /** OpenTelemetry tracing through Temporal (client → workflow → activities); also on when OTEL_EXPORTER_OTLP_ENDPOINT is set. */

@@ -8,6 +8,7 @@ import { createExtractionServices } from '../extraction/services.js';
 import { requireDatabaseUrl, requireTemporalAddress } from '../config/runtime-env.js';
 import { createLogger, log, setLogger } from '../observability/logger.js';
 import { startTracing } from '../observability/tracing.js';
+import { startMemoryReport } from '../observability/memory-report.js';
 
 /** One API server (a process, or one cluster worker of it) and its graceful stop on SIGTERM/SIGINT. */
 export async function runApiServer(cfg: Config): Promise<void> {
@@ -16,6 +17,7 @@ export async function runApiServer(cfg: Config): Promise<void> {
   const db = createDb(requireDatabaseUrl(cfg));
   const temporal = createTemporalClient(requireTemporalAddress(cfg), cfg.TEMPORAL_NAMESPACE, tracing);
   const extraction = createExtractionServices(cfg);
+  const stopMemoryReport = cfg.MEMORY_REPORT_DIR ? startMemoryReport('api', cfg.MEMORY_REPORT_DIR, cfg.MEMORY_REPORT_MS) : undefined;
   const deps = createApiDeps(cfg, db, temporal, extraction);
   const server = createApp(deps).listen(cfg.PORT, cfg.HOST);
   await once(server, 'listening');
@@ -28,6 +30,7 @@ export async function runApiServer(cfg: Config): Promise<void> {
     log().info({ signal }, 'api stopping');
     server.close();
     server.closeIdleConnections();
+    stopMemoryReport?.();
     await deps.close();
     await Promise.allSettled([db.$disconnect(), temporal.connection.close(), extraction.close(), tracing?.shutdown()]);
     process.exit(0);

@@ -18,7 +18,8 @@ export function createExtractionServices(cfg: Config): ExtractionServices {
     settleMs: cfg.RENDER_SETTLE_MS,
     userAgent: userAgent(cfg),
   });
-  const extractor = cfg.EXTRACTION_THREADS > 0 ? threadExtractor(cfg.EXTRACTION_THREADS) : inlineExtractor;
+  const threadData = cfg.MEMORY_REPORT_DIR ? { memoryReportMs: cfg.MEMORY_REPORT_MS } : {};
+  const extractor = cfg.EXTRACTION_THREADS > 0 ? threadExtractor(cfg.EXTRACTION_THREADS, threadData) : inlineExtractor;
   return {
     renderer,
     extractor,

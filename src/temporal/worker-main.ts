@@ -11,6 +11,7 @@ import { installWorkerRuntime } from './runtime.js';
 import { serveWorkerMetrics } from './worker-metrics-server.js';
 import { createLogger, log, setLogger } from '../observability/logger.js';
 import { startTracing } from '../observability/tracing.js';
+import { startMemoryReport } from '../observability/memory-report.js';
 
 /** The worker process: `npm start` runs one; more can run anywhere that reaches Temporal and PostgreSQL. */
 const cfg = config();
@@ -27,6 +28,7 @@ try {
   // Reads refuse expired jobs regardless; only storage cleanup waits for the next worker start.
   log().warn({ error: (err as Error).message }, 'could not create the job expiry schedule');
 }
+const stopMemoryReport = cfg.MEMORY_REPORT_DIR ? startMemoryReport('worker', cfg.MEMORY_REPORT_DIR, cfg.MEMORY_REPORT_MS) : undefined;
 const metricsServer = cfg.WORKER_METRICS_PORT !== undefined ? await serveWorkerMetrics(cfg, cfg.WORKER_METRICS_PORT) : undefined;
 const extraction = createExtractionServices(cfg);
 const worker = await createPithWorker({ cfg, db, connection, extractor: extraction.extractor, renderer: extraction.renderer, tracing });
@@ -34,5 +36,6 @@ log().info({ taskQueue: cfg.TEMPORAL_TASK_QUEUE, metricsPort: cfg.WORKER_METRICS
 // run() resolves after SIGINT/SIGTERM drain in-flight tasks (the SDK installs those handlers).
 await worker.run();
 metricsServer?.close();
+stopMemoryReport?.();
 await Promise.allSettled([connection.close(), clientConnection.close(), db.$disconnect(), extraction.close(), tracing?.shutdown()]);
 log().info('worker stopped');

@@ -1,4 +1,7 @@
 import { execFile } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -6,6 +9,7 @@ import { articlePage, startFixtureServer, type FixtureServer } from '../support/
 
 const run = promisify(execFile);
 const script = fileURLToPath(new URL('../fixtures/thread-extractor-check.ts', import.meta.url));
+const memoryScript = fileURLToPath(new URL('../fixtures/memory-report-check.ts', import.meta.url));
 let pages: FixtureServer;
 
 beforeAll(async () => {
@@ -25,5 +29,27 @@ describe('extraction on worker threads (piscina), as the API and worker processe
     expect(report.markdownLengths[0]).toBeGreaterThan(300);
     expect(report.chunks).toBeGreaterThan(0);
     expect(report.emptyCode).toBe('no_content');
+  });
+
+  it('reports the process memory with each extraction thread\'s heap (MEMORY_REPORT_DIR)', async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'pith-memory-'));
+    try {
+      const html = articlePage('Measured', Array.from({ length: 8 }, (_, i) => `Paragraph ${i} of a page extracted on a worker thread.`));
+      const { stdout } = await run(process.execPath, ['--import', 'tsx', memoryScript, dir, html], { timeout: 60_000 });
+      const { file, lines } = JSON.parse(stdout.trim().split('\n').pop() ?? '{}');
+      expect(file).toMatch(/^memory-check-\d+\.jsonl$/);
+      expect(lines.length).toBeGreaterThanOrEqual(2);
+      const last = lines.at(-1);
+      expect(last.process).toBe('check');
+      expect(last.main.heap_used_mb).toBeGreaterThan(0);
+      expect(last.rss_mb).toBeGreaterThan(last.main.heap_total_mb);
+      // Both threads, each with its own heap, and between them the four pages.
+      expect(last.threads).toHaveLength(2);
+      expect(new Set(last.threads.map((t: { thread: number }) => t.thread)).size).toBe(2);
+      expect(last.threads.every((t: { heap_used_mb: number; heap_limit_mb: number }) => t.heap_used_mb > 0 && t.heap_limit_mb < last.main.heap_limit_mb)).toBe(true);
+      expect(last.threads.reduce((sum: number, t: { tasks: number }) => sum + t.tasks, 0)).toBe(4);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });

@@ -42,8 +42,15 @@ const THREAD_HEAP_MB = 256;
  */
 const THREAD_YOUNG_MB = 96;
 
-export function threadExtractor(threads = availableParallelism()): HtmlExtractor {
+/** What each thread is started with (thread-worker.ts reads it). */
+export interface ThreadData {
+  /** Post the thread's heap figures this often (memory-report.ts); undefined: reports are off. */
+  memoryReportMs?: number;
+}
+
+export function threadExtractor(threads = availableParallelism(), data: ThreadData = {}): HtmlExtractor {
   const pool = new Piscina({
+    workerData: data,
     filename: fileURLToPath(new URL('./thread-worker.ts', import.meta.url)),
     minThreads: threads,
     maxThreads: threads,

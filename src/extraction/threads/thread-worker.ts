@@ -2,6 +2,11 @@ import { extractHtml, type ExtractOptions } from '../extract.js';
 import type { ExtractedContent } from '../types.js';
 import { ExtractionError, type ExtractionErrorCode } from '../../contract/extraction-error.js';
 import { extractDocument, type DocumentKind } from '../documents/index.js';
+import { workerData } from 'node:worker_threads';
+import { reportThreadHeap, threadTaskDone } from '../../observability/memory-report.js';
+import type { ThreadData } from './thread-pool.js';
+
+reportThreadHeap((workerData as ThreadData | undefined)?.memoryReportMs);
 
 type ThreadOptions = Omit<ExtractOptions, 'retrievedAt'> & { retrievedAt?: string };
 
@@ -24,12 +29,16 @@ export default function extractInThread(task: ThreadTask): ThreadResult | Promis
   const options = { ...rest, ...(retrievedAt ? { retrievedAt: new Date(retrievedAt) } : {}) };
   if ('document' in task) {
     // Document parsers (pdf.js, mammoth) are asynchronous; the HTML path stays synchronous as before.
-    return extractDocument(task.document, task.kind, task.url, options).then(({ content }) => ({ ok: true as const, content }), asResult);
+    return extractDocument(task.document, task.kind, task.url, options)
+      .then(({ content }) => ({ ok: true as const, content }), asResult)
+      .finally(threadTaskDone);
   }
   try {
     const { content } = extractHtml(task.html, task.url, options);
     return { ok: true, content };
   } catch (err) {
     return asResult(err);
+  } finally {
+    threadTaskDone();
   }
 }
