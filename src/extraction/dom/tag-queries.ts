@@ -39,9 +39,12 @@ function lowerName(name: string): string {
   return name;
 }
 
-/** The element after `node` below `root` in document order, not entering <template> contents (as linkedom). */
-function following(node: Element, root: Element): Element | null {
-  if (node.localName !== 'template') {
+/**
+ * The element after `node` below `root` in document order. Selector queries do not enter <template>
+ * contents (as linkedom); getElementsByTagName does (`intoTemplates`).
+ */
+function following(node: Element, root: Element, intoTemplates = false): Element | null {
+  if (intoTemplates || node.localName !== 'template') {
     const child = node.firstElementChild;
     if (child) return child;
   }
@@ -67,16 +70,6 @@ function upperCased(name: string): string {
   return upper;
 }
 
-/** The element after `node` below `root` in document order, <template> contents included (as getElementsByTagName). */
-function followingAll(node: Element, root: Element): Element | null {
-  const child = node.firstElementChild;
-  if (child) return child;
-  for (let at: Element | null = node; at && at !== root; at = at.parentElement) {
-    const sibling = at.nextElementSibling;
-    if (sibling) return sibling;
-  }
-  return null;
-}
 
 type Query = (this: Element, selectors: string) => unknown;
 
@@ -130,7 +123,7 @@ export function installTagQueries(elementPrototype: Element): void {
     const caseless = html(this);
     if (caseless === undefined || typeof tag !== 'string') return byTag.call(this, tag);
     const out = new NodeList();
-    for (let node = this.firstElementChild; node; node = followingAll(node, this)) {
+    for (let node = this.firstElementChild; node; node = following(node, this, true)) {
       const name = node.localName;
       if (name === tag || (caseless && upperCased(name) === tag)) out.push(node);
     }
