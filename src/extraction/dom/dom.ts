@@ -1,12 +1,14 @@
 import { Element as LinkedomElement, parseHTML } from 'linkedom';
 import { endStrayCdata } from './cdata.js';
+import { installClassNames } from './class-names.js';
 import { makeListenerMapsLazy } from './lazy-listeners.js';
 import { installTagQueries } from './tag-queries.js';
 
-// Before any page is parsed in this thread: nodes then get no listener map until one is asked for, and
-// plain tag-list queries skip css-select.
+// Before any page is parsed in this thread: nodes then get no listener map until one is asked for,
+// plain tag-list queries skip css-select, and classes are kept in the attribute alone until a list is asked for.
 makeListenerMapsLazy();
 installTagQueries(LinkedomElement.prototype as unknown as Element);
+installClassNames(LinkedomElement.prototype as unknown as Element, parseHTML('<html></html>').document.createElement('p') as unknown as Element);
 
 /** linkedom's document and element types (a fast, standards-shaped DOM without a browser). */
 export type DomDocument = ReturnType<typeof parseHTML>['document'];

@@ -1,0 +1,76 @@
+import { Readability } from '@mozilla/readability';
+import { describe, expect, it } from 'vitest';
+import { inlineStyleValue } from '../../../../src/extraction/dom/inline-style.js';
+import { parseDocument } from '../../../../src/extraction/dom/dom.js';
+import { PithReadability } from '../../../../src/extraction/main-content/readability.js';
+
+const STYLES = [
+  'display:none',
+  'display: none;',
+  ' DISPLAY:none',
+  'color:red; display : none ; visibility:hidden',
+  'display:none;display:block',
+  'display:block;display:none',
+  'display:',
+  'display:;visibility:hidden',
+  ':none',
+  'display',
+  'background:url(a:b);display:none',
+  'visibility: hidden !important',
+  'display:none !important',
+  'font: 12px/1.5 a;;;visibility:hidden;',
+  'display:\tnone',
+  '',
+];
+
+const PAGE = `<!doctype html><html><body>
+  ${STYLES.map((style) => `<div style="${style}">x</div>`).join('\n')}
+  <p hidden>h</p><p aria-hidden="true">a</p><p aria-hidden="false">b</p>
+  <p aria-hidden="true" class="mwe-math-fallback-image-inline">m</p><span>plain</span>
+  <svg aria-hidden="true" class="fallback-image" style="display:none"><path d="M0"/></svg><svg aria-hidden="true"></svg></body></html>`;
+
+describe("Readability's visibility test without linkedom's style objects", () => {
+  const document = parseDocument(PAGE) as unknown as Document;
+  const elements = [...document.body.querySelectorAll('*')];
+  const readability = new Readability(document) as unknown as { _isProbablyVisible(node: Element): boolean };
+  const ours = new PithReadability(document) as unknown as { _isProbablyVisible(node: Element): boolean };
+
+  it.each(STYLES)('reads %j as linkedom’s style object does', (style) => {
+    const element = document.createElement('div');
+    element.setAttribute('style', style);
+    for (const property of ['display', 'visibility', 'color']) expect(inlineStyleValue(element, property)).toBe((element.style as unknown as Record<string, string>)[property]);
+  });
+
+  it('judges every element as Readability 0.6.0 does (its one caller reads only truthiness)', () => {
+    expect(elements.length).toBeGreaterThan(STYLES.length);
+    for (const element of elements) expect(ours._isProbablyVisible(element)).toBe(Boolean(readability._isProbablyVisible(element)));
+  });
+});
+
+describe('Readability with inner texts kept through _cleanConditionally', () => {
+  const links = (n: number) => Array.from({ length: n }, (_, k) => `<a href="/l${k}">link number ${k}</a>`).join(' ');
+  const prose = (words: number) => Array.from({ length: words }, (_, k) => `word${k % 17}, and more`).join(' ');
+  // Nested candidates: link-heavy divs are condemned, and their removal changes the texts of the divs around them.
+  const PAGE = `<!doctype html><html><head><title>Title of the page</title></head><body><article>
+    <div class="outer"><div class="menu">${links(12)}</div><p>${prose(60)}</p>
+      <div class="mid"><div class="share">${links(6)}</div><ul><li>${links(2)}</li><li>${links(3)}</li></ul><p>${prose(8)}</p></div>
+      <table><tr><td>${links(4)}</td><td>cell</td></tr></table><form><input><input><p>short</p></form>
+      <div><img src="a.png"><img src="b.png"><p>${prose(3)}</p></div><p>${prose(80)}</p></div></article></body></html>`;
+
+  type Cleaner = { _cleanConditionally(element: Element, tag: string): void; _flags: number };
+  it.each(['div', 'ul', 'table', 'form'])('removes the same %s elements as Readability 0.6.0', (tag) => {
+    const theirs = parseDocument(PAGE) as unknown as Document;
+    const ours = parseDocument(PAGE) as unknown as Document;
+    const their = new Readability(theirs) as unknown as Cleaner;
+    const our = new PithReadability(ours) as unknown as Cleaner;
+    their._cleanConditionally(theirs.body, tag);
+    our._cleanConditionally(ours.body, tag);
+    expect(ours.body.innerHTML).toBe(theirs.body.innerHTML);
+  });
+
+  it('parses to the same article', () => {
+    const theirs = new Readability(parseDocument(PAGE) as unknown as Document).parse();
+    const ours = new PithReadability(parseDocument(PAGE) as unknown as Document).parse();
+    expect(ours).toEqual(theirs);
+  });
+});
