@@ -2,7 +2,7 @@ import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { Piscina } from 'piscina';
 import { extractHtml, type ExtractOptions } from '../extract.js';
-import type { ThreadResult, ThreadTask } from './thread-worker.js';
+import type { ThreadData, ThreadResult, ThreadTask } from './thread-worker.js';
 import { ExtractionError } from '../../contract/extraction-error.js';
 import type { ExtractedContent } from '../types.js';
 import type { DocumentKind } from '../documents/index.js';
@@ -41,12 +41,6 @@ const THREAD_HEAP_MB = 256;
  * helpers spent ~6.5 ms per page and the process's total CPU per page fell by several percent.
  */
 const THREAD_YOUNG_MB = 96;
-
-/** What each thread is started with (thread-worker.ts reads it). */
-export interface ThreadData {
-  /** Post the thread's heap figures this often (memory-report.ts); undefined: reports are off. */
-  memoryReportMs?: number;
-}
 
 export function threadExtractor(threads = availableParallelism(), data: ThreadData = {}): HtmlExtractor {
   const pool = new Piscina({

@@ -4,7 +4,12 @@ import { ExtractionError, type ExtractionErrorCode } from '../../contract/extrac
 import { extractDocument, type DocumentKind } from '../documents/index.js';
 import { workerData } from 'node:worker_threads';
 import { reportThreadHeap, threadTaskDone } from '../../observability/memory-report.js';
-import type { ThreadData } from './thread-pool.js';
+
+/** What each thread is started with (piscina's workerData, given by thread-pool.ts). */
+export interface ThreadData {
+  /** Post the thread's heap figures this often (memory-report.ts); undefined: reports are off. */
+  memoryReportMs?: number;
+}
 
 reportThreadHeap((workerData as ThreadData | undefined)?.memoryReportMs);
 
