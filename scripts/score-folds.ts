@@ -1,0 +1,75 @@
+/**
+ * npm run -s score:folds -- <predictions.json>
+ * WCXB dev figures by fold, for tuning that must help pages it did not see (issue 24's 5-fold rule): the
+ * shared scorer's per-page F1 and its metadata matching, split into five folds by page id (id mod 5), each
+ * fold's figure and their mean beside the full-dev figure. Tune on four folds, read the fifth.
+ * Predictions as extract:dir writes them ({ id: { text, metadata } }).
+ */
+import { execFileSync } from 'node:child_process';
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { projectRoot } from './lib/paths.js';
+
+const FOLDS = 5;
+const wcxb = path.resolve(projectRoot, '..', 'shared', 'benchmarks', 'extraction', 'wcxb-dev');
+const scorer = path.resolve(wcxb, '..', 'score.mjs');
+
+const predictionsFile = process.argv[2];
+if (!predictionsFile) {
+  console.error('usage: npm run -s score:folds -- <predictions.json>');
+  process.exit(2);
+}
+
+/** A page's fold: its numeric id mod FOLDS (ids are zero-padded numbers). */
+const foldOf = (id: string): number => Number.parseInt(id, 10) % FOLDS;
+
+type PerPage = { id: string; f1: number };
+const scored = JSON.parse(execFileSync(process.execPath, [scorer, wcxb, predictionsFile, '--per-page'], { maxBuffer: 1 << 28 }).toString()) as { f1: number; per_page: PerPage[] };
+
+const contentByFold = Array.from({ length: FOLDS }, () => [] as number[]);
+for (const page of scored.per_page) contentByFold[foldOf(page.id)]!.push(page.f1);
+
+// The scorer's metadata matching (score.mjs scoreMetadata), counted per fold.
+type Metadata = { title?: string | null; author?: string | null; date?: string | null };
+const predictions = JSON.parse(readFileSync(predictionsFile, 'utf8')) as Record<string, { metadata?: Metadata } | string>;
+const normalize = (text: unknown) => (text ?? '').toString().toLowerCase().normalize('NFKC').replace(/[^\p{L}\p{N}]+/gu, ' ').trim();
+const FIELDS = {
+  title: (got: Metadata, truth: string) => {
+    const [a, b] = [normalize(got.title), normalize(truth)];
+    return Boolean(a) && (a === b || (b.length > 10 && a.includes(b)));
+  },
+  author: (got: Metadata, truth: string) => {
+    const [a, b] = [normalize(got.author), normalize(truth)];
+    return Boolean(a && b) && (a.includes(b) || b.includes(a));
+  },
+  date: (got: Metadata, truth: string) => (got.date ?? '').toString().slice(0, 10) === truth.slice(0, 10),
+} as const;
+const TRUTH_KEY = { title: 'title', author: 'author', date: 'publish_date' } as const;
+const tally = Object.fromEntries(Object.keys(FIELDS).map((field) => [field, Array.from({ length: FOLDS }, () => [0, 0])])) as Record<keyof typeof FIELDS, number[][]>;
+const groundTruth = path.join(wcxb, 'ground-truth');
+for (const file of readdirSync(groundTruth).filter((name) => name.endsWith('.json'))) {
+  const id = file.slice(0, -'.json'.length);
+  const truth = (JSON.parse(readFileSync(path.join(groundTruth, file), 'utf8')).ground_truth ?? {}) as Record<string, string | undefined>;
+  const prediction = predictions[id];
+  const got = (typeof prediction === 'object' && prediction?.metadata) || {};
+  for (const field of Object.keys(FIELDS) as (keyof typeof FIELDS)[]) {
+    const expected = truth[TRUTH_KEY[field]];
+    if (!expected) continue;
+    const counts = tally[field][foldOf(id)]!;
+    counts[1]!++;
+    if (FIELDS[field](got, expected)) counts[0]!++;
+  }
+}
+
+const mean = (values: number[]) => values.reduce((sum, v) => sum + v, 0) / Math.max(1, values.length);
+const r3 = (x: number) => Math.round(x * 1000) / 1000;
+const report = (name: string, perFold: number[], full: number) =>
+  console.log(`${name.padEnd(8)} full ${r3(full).toFixed(3)}  folds ${perFold.map((v) => r3(v).toFixed(3)).join(' ')}  mean of folds ${r3(mean(perFold)).toFixed(3)}`);
+
+report('content', contentByFold.map(mean), scored.f1);
+for (const field of Object.keys(FIELDS) as (keyof typeof FIELDS)[]) {
+  const folds = tally[field];
+  const matched = folds.reduce((sum, [m]) => sum + m!, 0);
+  const pages = folds.reduce((sum, [, n]) => sum + n!, 0);
+  if (pages) report(field, folds.map(([m, n]) => m! / Math.max(1, n!)), matched / pages);
+}
