@@ -1,4 +1,4 @@
-import { LINE_MAX, shortText, type HeadlineArea, type Line } from './headline-area.js';
+import { isUnseen, LINE_MAX, shortText, type HeadlineArea, type Line } from './headline-area.js';
 import { findDate, isAfter, parseDate } from './date-parse.js';
 import { ldValue, type LdNode } from './json-ld.js';
 import { metaValue, type MetaIndex } from './meta-tags.js';
@@ -140,6 +140,7 @@ const PUBLISHED_LINE = /^(?:(?:first |originally )?(?:published|posted)(?: (?:on
 /** Longest such line: a label, a date, a time and a short byline. */
 const LABELLED_LINE_MAX = 80;
 /** Containers whose dates are not the page's: navigation, footers, sidebars, comments. */
+const CHROME_TAGS = new Set(['nav', 'footer', 'aside']);
 const NOT_THE_PAGE = /comment|reply|sidebar|related|footer/i;
 
 /**
@@ -162,8 +163,7 @@ function labelledDate(body: Element, dayFirst: boolean): string | null {
     }
     if (node.nodeType !== 1) continue;
     const element = node as Element;
-    const name = element.localName;
-    if (name === 'script' || name === 'style' || name === 'noscript' || name === 'template' || name === 'nav' || name === 'footer' || name === 'aside') continue;
+    if (isUnseen(element) || CHROME_TAGS.has(element.localName)) continue;
     if (NOT_THE_PAGE.test(element.getAttribute('class') ?? '') || NOT_THE_PAGE.test(element.getAttribute('id') ?? '')) continue;
     for (let child = element.lastChild; child; child = child.previousSibling) stack.push(child);
   }

@@ -15,14 +15,15 @@ const BEFORE = 30;
 /** Subtrees whose text no reader sees. */
 const SKIPPED = new Set(['script', 'style', 'noscript', 'template', 'svg', 'iframe', 'select', 'option']);
 
-const skipped = (element: Element) => SKIPPED.has(element.localName);
+/** Whether `element`'s subtree is one no reader sees (scripts, styles, templates, embedded documents). */
+export const isUnseen = (element: Element) => SKIPPED.has(element.localName);
 
 /** Elements that run inside a line of text; every other element ends a word. */
 const INLINE = new Set(['a', 'abbr', 'b', 'bdi', 'bdo', 'cite', 'code', 'data', 'em', 'font', 'i', 'kbd', 'mark', 'q', 's', 'samp', 'small', 'span', 'strong', 'sub', 'sup', 'time', 'u', 'var', 'wbr']);
 
 /** The next element in document order after `element` and its subtree... or inside it when `enter`. */
 function nextInOrder(element: Element, enter: boolean): Element | null {
-  if (enter && !skipped(element) && element.firstElementChild) return element.firstElementChild;
+  if (enter && !isUnseen(element) && element.firstElementChild) return element.firstElementChild;
   for (let node: Element | null = element; node; node = node.parentElement) {
     if (node.nextElementSibling) return node.nextElementSibling;
   }
@@ -33,7 +34,7 @@ function nextInOrder(element: Element, enter: boolean): Element | null {
 function previousInOrder(element: Element): Element | null {
   let node = element.previousElementSibling;
   if (!node) return element.parentElement;
-  while (!skipped(node) && node.lastElementChild) node = node.lastElementChild;
+  while (!isUnseen(node) && node.lastElementChild) node = node.lastElementChild;
   return node;
 }
 
@@ -67,12 +68,12 @@ const MOST_ELEMENTS = 40;
 
 export function headlineArea(headline: Element, options: { dayFirst: boolean }): HeadlineArea {
   const after: Element[] = [];
-  for (let node = nextInOrder(headline, false); node && after.length < AFTER; node = nextInOrder(node, true)) if (!skipped(node)) after.push(node);
+  for (let node = nextInOrder(headline, false); node && after.length < AFTER; node = nextInOrder(node, true)) if (!isUnseen(node)) after.push(node);
   // The headline's ancestors are skipped: their text holds the headline and everything around it.
   const ancestors = new Set<Element>();
   for (let node = headline.parentElement; node; node = node.parentElement) ancestors.add(node);
   const before: Element[] = [];
-  for (let node = previousInOrder(headline); node && before.length < BEFORE; node = previousInOrder(node)) if (!skipped(node) && !ancestors.has(node)) before.push(node);
+  for (let node = previousInOrder(headline); node && before.length < BEFORE; node = previousInOrder(node)) if (!isUnseen(node) && !ancestors.has(node)) before.push(node);
   const lines = [...after, ...before].map((element) => new Line(element));
   const dates = new Map<Line, { iso: string; index: number } | null>();
   const dateIn = (line: Line) => {
@@ -99,7 +100,7 @@ export function shortText(element: Element, max: number): string | null {
         raw += child.textContent ?? '';
         budget -= (child.textContent ?? '').length;
         if (budget < 0) return false;
-      } else if (child.nodeType === 1 && !skipped(child as Element)) {
+      } else if (child.nodeType === 1 && !isUnseen(child as Element)) {
         // Blocks and line breaks separate words even when the markup has no space ("Staff Writer<div>Reviewed by").
         const separate = !INLINE.has((child as Element).localName);
         if (separate) raw += ' ';
