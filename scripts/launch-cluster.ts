@@ -23,6 +23,10 @@ if (cfg.TEMPORAL_ADDRESS) {
   console.error('start:cluster runs its own Temporal server: unset TEMPORAL_ADDRESS (or use `npm run worker` / `npm run api` against your cluster).');
   process.exit(1);
 }
+if (cfg.TEMPORAL_PORT + 10 > 32_767) {
+  console.error(`start:cluster needs TEMPORAL_PORT + 10 below 32768 (Temporal's PostgreSQL schema keeps service ports in a SMALLINT); got ${cfg.TEMPORAL_PORT}.`);
+  process.exit(1);
+}
 // Its own state beside npm start's: the dev server's workflows never meet this server's jobs.
 const clusterDir = path.join(dataDir, 'cluster');
 const logsDir = path.join(clusterDir, 'logs');

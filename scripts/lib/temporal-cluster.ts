@@ -1,5 +1,5 @@
 import { execFile } from 'node:child_process';
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { Connection } from '@temporalio/client';
@@ -213,6 +213,8 @@ async function ensureNamespace(address: string, namespace: string): Promise<bool
   }
 }
 
+const logTail = (file: string) => (existsSync(file) ? readFileSync(file, 'utf8').trim().split('\n').slice(-15).join('\n') : '(no log)');
+
 /** Writes the config, sets the schema up (idempotent), starts the server and waits for the namespace. */
 export async function startTemporalCluster(options: TemporalClusterOptions): Promise<TemporalServerHandle> {
   const configDir = path.join(options.rootDir, 'config');
@@ -228,7 +230,7 @@ export async function startTemporalCluster(options: TemporalClusterOptions): Pro
   );
   const address = `127.0.0.1:${options.ports.frontend}`;
   const early = child.exited.then((code) => {
-    throw new Error(`The Temporal server exited during start-up (${code}); see ${options.logFile}`);
+    throw new Error(`The Temporal server exited during start-up (${code}); the end of ${options.logFile}:\n${logTail(options.logFile)}`);
   });
   await Promise.race([
     waitUntil('the Temporal server (namespace and search attributes)', async () => (await ensureNamespace(address, options.namespace)) && ensureSearchAttributes(address, options.namespace), 120_000, 500),
