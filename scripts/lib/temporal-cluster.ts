@@ -249,15 +249,16 @@ export async function startTemporalCluster(options: TemporalClusterOptions): Pro
   };
 }
 
-/** The server's `action` counter (Temporal's billing unit) summed over `namespace`, from its Prometheus endpoint. */
-export async function temporalActions(metricsPort: number, namespace: string): Promise<number> {
+/** The server's `action` counter (Temporal's billing unit) over `namespace`, from its Prometheus endpoint: by action type. */
+export async function temporalActions(metricsPort: number, namespace: string): Promise<Record<string, number>> {
   const text = await (await fetch(`http://127.0.0.1:${metricsPort}/metrics`)).text();
-  let total = 0;
+  const byType: Record<string, number> = {};
   for (const line of text.split('\n')) {
     if (!line.startsWith('action{') || !line.includes(`namespace="${namespace}"`)) continue;
-    total += Number(line.slice(line.lastIndexOf(' ') + 1));
+    const type = /action_type="([^"]*)"/.exec(line)?.[1] ?? 'unknown';
+    byType[type] = (byType[type] ?? 0) + Number(line.slice(line.lastIndexOf(' ') + 1));
   }
-  return total;
+  return byType;
 }
 
 /** Temporal's databases named `name` (and `<name>_visibility`) on the server of a PostgreSQL URL, as its user. */
