@@ -11,6 +11,8 @@
  *     ceiling on this machine) and paced (each submitter sends one job per --interval ms, default 1000,
  *     with jitter: 20 clients submitting concurrently at a steady rate).
  * Progress on stderr, one JSON line of figures on stdout.
+ * `--cluster`: the production topology instead (scripts/lib/bench-cluster.ts): pages/s with one worker
+ * process and with two, Temporal actions and PostgreSQL writes per page.
  */
 import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -22,6 +24,7 @@ import { loadBenchPages, serveBenchPages, startBenchService } from './lib/bench-
 import { parseConfig, userAgent } from '../src/config/config.js';
 import { extractUrl } from '../src/extraction/index.js';
 import { threadExtractor } from '../src/extraction/threads/thread-pool.js';
+import { benchClusterMain } from './lib/bench-cluster.js';
 
 const arg = numberArg;
 const urlCount = arg('urls', 1000);
@@ -37,6 +40,8 @@ async function mapBounded<T>(items: readonly T[], limit: number, work: (item: T)
     while (next < items.length) await work(items[next++] as T);
   }));
 }
+
+if (process.argv.includes('--cluster')) await benchClusterMain(urlCount, jobCount);
 
 const scratch = mkdtempSync(path.join(tmpdir(), 'pith-bench-bulk-'));
 chmodSync(scratch, 0o755);

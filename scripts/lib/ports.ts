@@ -36,3 +36,21 @@ export async function waitUntil(what: string, check: () => Promise<boolean>, tim
     await new Promise((r) => setTimeout(r, intervalMs));
   }
 }
+
+/**
+ * A TCP port free on loopback right now, below 32768: the OS hands out ephemeral ports above that, but
+ * Temporal's PostgreSQL schema keeps a service's port in a SMALLINT (cluster_membership.rpc_port).
+ */
+export async function freeLowPort(): Promise<number> {
+  for (let attempt = 0; attempt < 200; attempt++) {
+    const candidate = 20_000 + Math.floor(Math.random() * 12_000);
+    const free = await new Promise<boolean>((resolve) => {
+      const server = net.createServer();
+      server.unref();
+      server.once('error', () => resolve(false));
+      server.listen(candidate, '127.0.0.1', () => server.close(() => resolve(true)));
+    });
+    if (free) return candidate;
+  }
+  throw new Error('No free TCP port between 20000 and 32000 on loopback');
+}

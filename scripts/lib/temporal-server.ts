@@ -27,9 +27,10 @@ const KEYWORD = 2;
 /**
  * True once the frontend answers and the namespace exists with Pith's search attributes registered. A
  * server started on an existing SQLite file registers only what that file already had (`--search-attribute`
- * applies to a new file), so attributes added since (e.g. WatchId) are registered here.
+ * applies to a new file), so attributes added since (e.g. WatchId) are registered here; the production
+ * server (temporal-cluster.ts) registers them all here.
  */
-async function isReady(address: string, namespace: string): Promise<boolean> {
+export async function ensureSearchAttributes(address: string, namespace: string): Promise<boolean> {
   let connection: Connection | undefined;
   try {
     connection = await Connection.connect({ address, connectTimeout: 1000 });
@@ -57,7 +58,7 @@ export async function startTemporalServer(options: TemporalServerOptions): Promi
   const early = child.exited.then((code) => {
     throw new Error(`The Temporal server exited during start-up (${code}); see ${options.logFile ?? 'its output above'}`);
   });
-  await Promise.race([waitUntil('the Temporal server', () => isReady(address, options.namespace), 60_000, 250), early]);
+  await Promise.race([waitUntil('the Temporal server', () => ensureSearchAttributes(address, options.namespace), 60_000, 250), early]);
   void early.catch(() => undefined);
   return {
     address,

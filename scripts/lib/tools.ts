@@ -62,6 +62,35 @@ async function ensureGoTool(tool: GoTool): Promise<string> {
 export const ensureTemporalCli = () =>
   ensureGoTool({ name: 'temporal', module: TEMPORAL_CLI_MODULE, purpose: 'the Temporal dev server; the first build takes several minutes' });
 
+/**
+ * The production Temporal server and its SQL schema tool, from the same module version the CLI above
+ * depends on (so the module is usually in Go's cache already); its go.mod has no `replace` directive.
+ * The schema tool carries the module's schema/ directory embedded (`--schema-name postgresql/v12/…`).
+ */
+export const TEMPORAL_SERVER_MODULE = 'go.temporal.io/server';
+export const TEMPORAL_SERVER_VERSION = 'v1.29.1';
+
+export interface TemporalServerTools {
+  server: string;
+  sqlTool: string;
+}
+
+export async function ensureTemporalServerTools(): Promise<TemporalServerTools> {
+  const server = await ensureGoTool({
+    name: 'temporal-server',
+    module: `${TEMPORAL_SERVER_MODULE}/cmd/server@${TEMPORAL_SERVER_VERSION}`,
+    builtAs: 'server',
+    purpose: 'the production Temporal server (start:cluster and its test); a few minutes the first time',
+  });
+  const sqlTool = await ensureGoTool({
+    name: 'temporal-sql-tool',
+    module: `${TEMPORAL_SERVER_MODULE}/cmd/tools/sql@${TEMPORAL_SERVER_VERSION}`,
+    builtAs: 'sql',
+    purpose: "the Temporal server's PostgreSQL schema tool; under a minute after the server",
+  });
+  return { server, sqlTool };
+}
+
 /** Docker Compose v2 (standalone binary), only to validate docker-compose.yml: no Docker engine runs here. */
 export const COMPOSE_MODULE = 'github.com/docker/compose/v2/cmd@v2.29.7';
 

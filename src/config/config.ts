@@ -43,6 +43,12 @@ const envSchema = z.object({
   TEMPORAL_NAMESPACE: z.string().min(1).default('default'),
   TEMPORAL_UI_PORT: port.default(8233),
   TEMPORAL_TASK_QUEUE: z.string().min(1).default('pith-jobs'),
+  /** `npm run start:cluster`: history shards of its Temporal server, fixed when its databases are created (Temporal cannot change it later). */
+  TEMPORAL_HISTORY_SHARDS: z.coerce.number().int().min(1).max(16_384).default(4),
+  /** `npm run start:cluster`: worker processes it runs (each polls the same task queue). */
+  CLUSTER_WORKERS: z.coerce.number().int().min(1).max(64).default(2),
+  /** `npm run start:cluster`: API processes it runs on the one PORT (node:cluster, as API_WORKERS). */
+  CLUSTER_API_PROCESSES: z.coerce.number().int().min(1).max(64).default(2),
   ALLOW_PRIVATE_TARGETS: booleanFromEnv,
   /** Activities run at once per worker process; each holds one fetch + extraction. */
   WORKER_ACTIVITY_CONCURRENCY: z.coerce.number().int().min(1).max(512).default(16),

@@ -9,6 +9,7 @@ import { createDb, type Db } from '../../src/db/prisma.js';
 import { articlePage, startFixtureServer, type FixtureServer } from '../support/fixture-server.js';
 import { apiClient, pollUntil, type ApiResponse } from '../support/api.js';
 import { serviceEnv, startApiProcess, startWorkerProcess } from '../support/service-processes.js';
+import { expectExactlyOnce } from '../support/exactness.js';
 
 /**
  * The issue's reliability checks with real processes: Pith's own worker and API entry points as child
@@ -64,18 +65,6 @@ async function enterpriseKey(): Promise<{ key: string; accountId: string }> {
 
 const urls = Array.from({ length: URLS }, (_, i) => `/r/${i}`);
 
-/** Exactly one stored result per URL, in submission order, every one a success; metered once per URL. */
-async function expectExactlyOnce(jobId: string, accountId: string): Promise<void> {
-  const rows = await db.jobResult.findMany({ where: { jobId }, orderBy: { position: 'asc' } });
-  expect(rows.map((r) => r.position)).toEqual(Array.from({ length: URLS }, (_, i) => i));
-  expect(rows.map((r) => r.url)).toEqual(urls.map((u) => pages.url(u)));
-  expect(rows.filter((r) => !r.ok).map((r) => r.error)).toEqual([]);
-  const metered = await db.usageEvent.aggregate({ where: { accountId, endpoint: 'POST /bulk' }, _sum: { units: true } });
-  expect(metered._sum.units).toBe(URLS);
-  const job = await db.job.findUniqueOrThrow({ where: { id: jobId } });
-  expect(job).toMatchObject({ status: 'done', total: URLS, completed: URLS });
-}
-
 function expectHealthyReads(reads: ApiResponse[]): void {
   expect(reads.filter((r) => r.status >= 500).map((r) => r.status)).toEqual([]);
   const counts = reads.filter((r) => r.status === 200).map((r) => r.body.completed as number);
@@ -93,7 +82,7 @@ async function jobSurvives(outage: (read: () => Promise<ApiResponse>) => Promise
   const during = await outage(read);
   const after = await pollUntil(read, (r) => r.body.status === 'done', 180_000, 250);
   expectHealthyReads([...before, ...during, ...after]);
-  await expectExactlyOnce(submitted.body.job_id, accountId);
+  await expectExactlyOnce(db, { jobId: submitted.body.job_id, accountId, endpoint: 'POST /bulk' }, urls.map((u) => pages.url(u)), { ordered: true });
 }
 
 describe('reliability with real processes', () => {

@@ -15,6 +15,9 @@ describe('docker-compose.yml', () => {
     expect(services.sort()).toEqual(['api', 'migrate', 'postgres', 'temporal', 'temporal-setup', 'temporal-ui', 'worker']);
     const config = JSON.parse(execFileSync(cli, ['-f', 'docker-compose.yml', 'config', '--format', 'json'], { cwd: root, encoding: 'utf8', env }));
     expect(config.services.temporal.environment.DB).toBe('postgres12');
+    // start:cluster's topology: two API and two worker processes.
+    expect(config.services.api.deploy.replicas).toBe(2);
+    expect(config.services.worker.deploy.replicas).toBe(2);
     expect(config.services.api.environment.DATABASE_URL).toMatch(/@postgres:5432\//);
     // Started as npm start starts them, with the extraction processes' Node flags.
     expect(config.services.worker.command).toEqual(['node', ...EXTRACTION_PROCESS_NODE_FLAGS, '--import', 'tsx', 'src/temporal/worker-main.ts']);
