@@ -5,3 +5,4 @@ export * from './results.js';
 export * from './crawl-pages.js';
 export * from './job-list.js';
 export * from './job-progress.js';
+export * from './result-batches.js';
