@@ -31,7 +31,8 @@ export class JobInsertGroups {
 
   insert(row: JobRow): Promise<{ signingSecret: string | null }> {
     // One group per account, plan and month: a group reserves against one counter row under one allowance.
-    const key = `${row.accountId} ${row.plan} ${quotaPeriod(row.job.createdAt).start.toISOString()}`;
+    const { accountId, plan, job } = row;
+    const key = `${accountId} ${plan} ${quotaPeriod(job.createdAt).start.toISOString()}`;
     return new Promise((resolve, reject) => {
       const queue = this.queues.get(key);
       if (queue) return void queue.push({ row, resolve, reject });
