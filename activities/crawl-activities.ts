@@ -1,107 +1,64 @@
-import { ApiError } from '../src/contract/errors.js';
-import { crawlPageContext, finishCrawl, recordCrawlPage, storedOutcome, type SitemapSeeding, type UrlOutcome } from '../src/jobs/store/index.js';
-import { hasQuotaLeft, meter } from '../src/accounts/metering.js';
-import type { StoredCrawlInput } from '../src/jobs/crawl/crawl-input.js';
-import { admitLink } from '../src/jobs/crawl/crawl-scope.js';
-import { robotsAllows, robotsCrawlDelayMs } from '../src/net/robots.js';
-import type { ExtractedContent } from '../src/extraction/index.js';
-import { extractForJob, type JobActivityDeps } from './job-activities.js';
-import { jobExtractionOptions, withHeartbeat } from './extraction-options.js';
-import { userAgent } from '../src/config/config.js';
-import { crawlSitemapSeeds } from '../src/map/crawl-seeds.js';
-import { timeExtraction } from '../src/observability/metrics.js';
+import { Context } from '@temporalio/activity';
+import { crawlBatchContext, crawlPageContext, finishCrawl, storedOutcome, storedOutcomesIn } from '../src/jobs/store/index.js';
+import type { JobActivityDeps } from './job-activities.js';
+import { withHeartbeat } from './extraction-options.js';
+import { crawlDelayOf, crawlOnePage } from './crawl-page.js';
 import { log } from '../src/observability/logger.js';
-import { redactSecrets } from '../src/observability/redact.js';
-import { indexPageQuietly } from '../src/search/index-page.js';
-import type { CrawlFinish, CrawlPageOutcome, JobActivities, TruncatedReason } from '../workflows/activities.js';
+import type { CrawlBatchInput, CrawlBatchOutcome, CrawlFinish, CrawlPageOutcome, JobActivities, TruncatedReason } from '../workflows/activities.js';
 
-class QuotaExhausted extends Error {}
-
-/** Links of a fetched page the crawl may follow: same site, include/exclude, key policy, robots.txt. */
-async function followableLinks(deps: JobActivityDeps, input: StoredCrawlInput, pageUrl: string, links: readonly string[]): Promise<string[]> {
-  const admitted = new Set<string>();
-  for (const href of links) {
-    const url = admitLink(input.scope, href, pageUrl);
-    if (url) admitted.add(url);
-  }
-  if (input.robots === 'off') return [...admitted];
-  const options = jobExtractionOptions(deps, input.robots);
-  const allowed: string[] = [];
-  // robots.txt is cached per origin: one fetch per host, then lookups.
-  for (const url of admitted) if (await robotsAllows(url, options)) allowed.push(url);
-  return allowed;
-}
-
-/**
- * The start page's `sitemap` seeding (`include` / `only`): the site's sitemap URLs the crawl may admit,
- * one sitemap walk within MAP_BUDGET. One more than the page limit is asked for, so that a sitemap with
- * more URLs than room marks the crawl `page_limit` when they are admitted.
- */
-async function sitemapSeeds(deps: JobActivityDeps, input: StoredCrawlInput): Promise<{ urls: string[]; seeding: SitemapSeeding }> {
-  const { cfg } = deps;
-  const fetch = { allowPrivate: cfg.ALLOW_PRIVATE_TARGETS, timeoutMs: cfg.FETCH_TIMEOUT_MS, maxBytes: cfg.FETCH_MAX_BYTES, userAgent: userAgent(cfg) };
-  const seeds = await withHeartbeat(() => crawlSitemapSeeds(input.scope, input.robots, input.limit + 1, fetch));
-  log().info({ startUrl: redactSecrets(input.startUrl), sitemapUrls: seeds.urls.length, truncated: seeds.truncated, skipped: seeds.skipped.length }, 'crawl seeded from sitemaps');
-  // The job shows it too: a walk cut short by its bounds, or files that could not be read, are the caller's to know.
-  const seeding = { urls: Math.min(seeds.urls.length, input.limit), truncated: seeds.truncated || seeds.urls.length > input.limit, skipped: seeds.skipped };
-  return { urls: seeds.urls, seeding };
-}
-
-export function createCrawlActivities(deps: JobActivityDeps): Pick<JobActivities, 'crawlPage' | 'finishCrawl'> {
+export function createCrawlActivities(deps: JobActivityDeps): Pick<JobActivities, 'crawlPage' | 'crawlPages' | 'finishCrawl'> {
   const { db } = deps;
   return {
-    /**
-     * Fetches and extracts one admitted URL of a crawl, then in one transaction: meters it (the start page
-     * was metered at submission), stores its result once, and admits the links it found. A retried or
-     * duplicated attempt finds the stored result and changes nothing.
-     */
+    /** One page per activity: the workflows of crawls started before page batches still schedule it. */
     async crawlPage({ jobId, ordinal }: { jobId: string; ordinal: number }): Promise<CrawlPageOutcome> {
       const context = await crawlPageContext(db, jobId, ordinal);
       if (!context) return { ok: false, discovered: 0, quotaExhausted: false, crawlDelayMs: 0 };
       const { job, page } = context;
-      const { input, plan } = job;
-      const crawlDelayMs = input.robots === 'off' ? 0 : await robotsCrawlDelayMs(page.url, jobExtractionOptions(deps, input.robots)).catch(() => 0);
+      const crawlDelayMs = await crawlDelayOf(deps, job.input, page.url);
       const stored = await storedOutcome(db, jobId, ordinal);
       if (stored) return { ok: stored.ok, discovered: job.total, quotaExhausted: false, crawlDelayMs };
-      // A cheap check first: no fetch for a page that cannot be paid for. The reservation below decides.
-      if (ordinal > 0 && !(await hasQuotaLeft(db, job.accountId, plan))) return { ok: false, discovered: job.total, quotaExhausted: true, crawlDelayMs };
+      return { ...(await crawlOnePage(deps, { jobId, ordinal, job, page })), crawlDelayMs };
+    },
 
-      const extracted = await timeExtraction('crawl', () => extractForJob(deps, page.url, { jobId, accountId: job.accountId, robots: input.robots, page: input.page }, true), (o) => o.outcome.ok);
-      const outcome: UrlOutcome = extracted.outcome;
-      log().debug({ ordinal, url: redactSecrets(page.url), ok: outcome.ok, ...(outcome.ok ? {} : { errorCode: outcome.errorCode }) }, 'crawl page extracted');
-      // `sitemap: only` follows no page's links; `include` and `only` add the sitemap URLs to the start page's (depth 1, after its links).
-      const pageLinks = outcome.ok && page.depth < input.depth && input.sitemap !== 'only' ? await followableLinks(deps, input, page.url, extracted.links) : [];
-      const seeds = outcome.ok && ordinal === 0 && input.sitemap ? await sitemapSeeds(deps, input) : null;
-      const links = seeds ? [...new Set([...pageLinks, ...seeds.urls])] : pageLinks;
-
-      try {
-        const discovered = await recordCrawlPage(db, {
-          jobId,
-          ordinal,
-          url: page.url,
-          linkDepth: page.depth + 1,
-          outcome,
-          links,
-          limit: input.limit,
-          ...(seeds ? { sitemapSeeding: seeds.seeding } : {}),
-          async onStored(tx) {
-            if (ordinal === 0) return;
-            try {
-              await meter(tx, { accountId: job.accountId, keyId: null, plan, endpoint: 'POST /crawl', units: 1 });
-            } catch (err) {
-              if (err instanceof ApiError && err.code === 'rate_limit_exceeded') throw new QuotaExhausted();
-              throw err;
-            }
-          },
-        });
-        // Search index (POST /search): the stored page becomes findable by the crawl's account; a failure
-        // is only logged, never the page's outcome.
-        if (outcome.ok) await indexPageQuietly(db, deps.cfg, { accountId: job.accountId }, page.url, outcome.content as Partial<ExtractedContent>);
-        return { ok: outcome.ok, discovered, quotaExhausted: false, crawlDelayMs };
-      } catch (err) {
-        if (err instanceof QuotaExhausted) return { ok: false, discovered: job.total, quotaExhausted: true, crawlDelayMs };
-        throw err;
+    /**
+     * Admitted pages `from`…`to - 1` of a crawl, one after another in one activity, each as `crawlPage`
+     * handles one (stored, metered and its links admitted in one transaction), with the crawl's pause
+     * between them. Stops early at the time limit or when the month's allowance is spent. A retried
+     * attempt (its worker died) starts after its heartbeat's checkpoint and skips every stored page.
+     */
+    async crawlPages({ jobId, from, to, delayMs, maxRobotsDelayMs, deadline }: CrawlBatchInput): Promise<CrawlBatchOutcome> {
+      const context = Context.current();
+      const checkpoint = { next: Math.max(from, (context.info.heartbeatDetails as { next?: number } | undefined)?.next ?? from) };
+      const heartbeatDetails = () => checkpoint;
+      const batch = await crawlBatchContext(db, jobId, from, to);
+      const outcome: CrawlBatchOutcome = { succeeded: 0, failed: 0, discovered: batch?.job.total ?? 0, quotaExhausted: false, timeLimited: false, crawlDelayMs: 0 };
+      if (!batch) return outcome;
+      const stored = await storedOutcomesIn(db, jobId, from, to);
+      for (let ordinal = from; ordinal < to; ordinal++) {
+        const page = batch.pages.get(ordinal);
+        const ok = stored.get(ordinal);
+        if (ok !== undefined) outcome[ok ? 'succeeded' : 'failed']++;
+        if (ok !== undefined || !page || ordinal < checkpoint.next) continue;
+        if (Date.now() >= deadline) {
+          outcome.timeLimited = true;
+          break;
+        }
+        if (context.cancellationSignal.aborted) await context.cancelled;
+        outcome.crawlDelayMs = Math.max(outcome.crawlDelayMs, await crawlDelayOf(deps, batch.job.input, page.url));
+        const one = await crawlOnePage(deps, { jobId, ordinal, job: batch.job, page, batch: { heartbeatDetails } });
+        if (one.quotaExhausted) {
+          outcome.quotaExhausted = true;
+          break;
+        }
+        outcome[one.ok ? 'succeeded' : 'failed']++;
+        outcome.discovered = Math.max(outcome.discovered, one.discovered);
+        checkpoint.next = ordinal + 1;
+        context.heartbeat(checkpoint);
+        // The lane's pause between two pages (the workflow pauses after the batch's last).
+        const pauseMs = Math.max(delayMs, Math.min(outcome.crawlDelayMs, maxRobotsDelayMs));
+        if (pauseMs > 0 && ordinal + 1 < to) await withHeartbeat(() => context.sleep(pauseMs), 5000, heartbeatDetails);
       }
+      return outcome;
     },
 
     async finishCrawl({ jobId, stoppedBy }: { jobId: string; stoppedBy: TruncatedReason | null }): Promise<CrawlFinish> {

@@ -27,12 +27,14 @@ export function jobExtractionOptions({ cfg, extractor, renderer }: ExtractionDep
 
 /**
  * Heartbeats while `work` runs: when the worker dies, Temporal notices within the heartbeat timeout and
- * hands the URL to another worker instead of waiting out the start-to-close timeout.
+ * hands the URL to another worker instead of waiting out the start-to-close timeout. `details`: what each
+ * heartbeat carries (a heartbeat replaces the details of the one before).
  */
-export async function withHeartbeat<T>(work: () => Promise<T>, everyMs = 5000): Promise<T> {
+export async function withHeartbeat<T>(work: () => Promise<T>, everyMs = 5000, details?: () => unknown): Promise<T> {
   const context = Context.current();
-  context.heartbeat();
-  const timer = setInterval(() => context.heartbeat(), everyMs);
+  const beat = () => context.heartbeat(details?.());
+  beat();
+  const timer = setInterval(beat, everyMs);
   try {
     return await work();
   } finally {

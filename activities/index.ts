@@ -1,4 +1,7 @@
 import { createJobActivities, type JobActivityDeps } from './job-activities.js';
+import { createBulkBatchActivity } from './bulk-batch.js';
+import { jobSettingsCache } from './job-settings.js';
+import { ResultWriter } from '../src/jobs/result-writer.js';
 import { createCrawlActivities } from './crawl-activities.js';
 import { createExpiryActivities } from './expiry-activities.js';
 import { createWebhookActivities } from './webhook-activities.js';
@@ -11,5 +14,15 @@ export type ActivityDeps = JobActivityDeps & { temporal: Client };
 
 /** Every activity the worker registers, bound to its dependencies. */
 export function createActivities(deps: ActivityDeps): JobActivities & WebhookActivities & WatchActivities {
-  return { ...createJobActivities(deps), ...createCrawlActivities(deps), ...createExpiryActivities(deps), ...createWebhookActivities(deps), ...createWatchActivities(deps) };
+  const settingsOf = jobSettingsCache(deps.db);
+  // One writer per worker: the results of all its running batches are stored together.
+  const writer = new ResultWriter(deps.db, { flushMs: deps.cfg.JOB_RESULT_FLUSH_MS, maxRows: deps.cfg.JOB_RESULT_FLUSH_ROWS });
+  return {
+    ...createJobActivities(deps, settingsOf),
+    ...createBulkBatchActivity(deps, settingsOf, writer),
+    ...createCrawlActivities(deps),
+    ...createExpiryActivities(deps),
+    ...createWebhookActivities(deps),
+    ...createWatchActivities(deps),
+  };
 }

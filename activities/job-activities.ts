@@ -3,12 +3,13 @@ import { ApplicationFailure } from '@temporalio/common';
 import type { Db } from '../src/db/prisma.js';
 import type { Config } from '../src/config/config.js';
 import { extractWithCache } from '../src/cache/cached-extraction.js';
-import { jobPageSettings, markJobFinished, markJobRunning, storedOutcome, storeUrlOutcome, type JobPageSettings, type UrlOutcome } from '../src/jobs/store/index.js';
+import { markJobFinished, markJobRunning, storedOutcome, storeUrlOutcome, type JobPageSettings, type UrlOutcome } from '../src/jobs/store/index.js';
 import type { ExtractJobUrlInput, JobActivities } from '../workflows/activities.js';
 import type { HtmlExtractor } from '../src/extraction/threads/thread-pool.js';
 import type { BrowserPool } from '../src/extraction/render/index.js';
 import type { RobotsMode } from '../src/contract/vocabulary.js';
 import { jobExtractionOptions, withHeartbeat } from './extraction-options.js';
+import { URL_ATTEMPTS } from './url-attempts.js';
 import { extractionOptionsOf, type PageOptions } from '../src/pages/page-options.js';
 import { storeCaptures } from '../src/pages/captured-files.js';
 import { changeOfFailure, withChange } from '../src/changes/page-change.js';
@@ -26,8 +27,6 @@ export interface JobActivityDeps {
   renderer?: BrowserPool;
 }
 
-/** Attempts per URL for transient target failures (fetch_failed, target_timeout, target_http_error). */
-export const URL_ATTEMPTS = 3;
 
 /** What a job's page is extracted with: whose it is, the job's robots mode and page options. */
 export interface JobPage {
@@ -44,25 +43,34 @@ export interface JobPageOutcome {
   links: string[];
 }
 
+export interface ExtractForJobOptions {
+  /** Keep the page's links whatever `formats` says (a crawl follows them). */
+  needLinks?: boolean;
+  /** This URL's attempt, 1-based (default: the activity's, when the activity is one URL). */
+  attempt?: number;
+  /** What the activity's heartbeats carry meanwhile (a batch's checkpoint). */
+  heartbeatDetails?: () => unknown;
+}
+
 /**
  * Extracts one URL of a job, with the job's page options; its screenshots are stored as the job's files
- * (they live as long as its results). Transient failures throw (Temporal retries the activity) until the
- * last attempt, then become a failed entry; permanent ones are an entry at once. An unexpected failure
- * inside extraction (a parser bug on odd HTML) is retried, then recorded, so it never holds the job forever.
+ * (they live as long as its results). Transient failures throw (the URL is tried again) until the last
+ * attempt, then become a failed entry; permanent ones are an entry at once. An unexpected failure inside
+ * extraction (a parser bug on odd HTML) is retried, then recorded, so it never holds the job forever.
  */
-export async function extractForJob(deps: JobActivityDeps, url: string, job: JobPage, needLinks = false): Promise<JobPageOutcome> {
+export async function extractForJob(deps: JobActivityDeps, url: string, job: JobPage, { needLinks = false, attempt: urlAttempt, heartbeatDetails }: ExtractForJobOptions = {}): Promise<JobPageOutcome> {
   try {
     const options = job.page ? extractionOptionsOf(job.page) : {};
     const keepLinks = options.formats === undefined || options.formats.includes('links');
     const formats = needLinks && !keepLinks && options.formats ? [...options.formats, 'links' as const] : options.formats;
-    const extraction = await withHeartbeat(() => extractWithCache(deps, url, { ...jobExtractionOptions(deps, job.robots), ...options, ...(formats ? { formats } : {}) }, job.page?.maxAgeSeconds));
+    const extraction = await withHeartbeat(() => extractWithCache(deps, url, { ...jobExtractionOptions(deps, job.robots), ...options, ...(formats ? { formats } : {}) }, job.page?.maxAgeSeconds), undefined, heartbeatDetails);
     const { links, ...withoutLinks } = extraction.content;
     const kept = keepLinks ? extraction.content : withoutLinks;
     const content = job.page?.trackChanges ? await withChange(deps.db, job.accountId, url, kept, job.page.formats, job.jobId) : kept;
     const files = await storeCaptures(deps.db, { accountId: job.accountId, jobId: job.jobId }, extraction);
     return { outcome: { ok: true, content: { ...content, ...files } }, links: links ?? [] };
   } catch (err) {
-    const attempt = Context.current().info.attempt;
+    const attempt = urlAttempt ?? Context.current().info.attempt;
     if (err instanceof ExtractionError) {
       if (err.transient && attempt < URL_ATTEMPTS) throw ApplicationFailure.retryable(err.message, err.code);
       const change = job.page?.trackChanges ? await changeOfFailure(deps.db, job.accountId, url, err, job.jobId) : undefined;
@@ -73,22 +81,10 @@ export async function extractForJob(deps: JobActivityDeps, url: string, job: Job
   }
 }
 
-/** Page settings of the bulk jobs this worker runs: they never change, and every URL of a job needs them. */
-const SETTINGS_CACHED = 256;
-
-export function createJobActivities({ db, cfg, extractor, renderer }: JobActivityDeps): Pick<JobActivities, 'extractJobUrl' | 'markJobRunning' | 'markJobFinished'> {
-  const settings = new Map<string, JobPageSettings>();
-  const settingsOf = async (jobId: string): Promise<JobPageSettings | null> => {
-    const cached = settings.get(jobId);
-    if (cached) return cached;
-    const read = await jobPageSettings(db, jobId);
-    if (read) {
-      if (settings.size >= SETTINGS_CACHED) settings.delete(settings.keys().next().value as string);
-      settings.set(jobId, read);
-    }
-    return read;
-  };
+/** `settingsOf`: the worker's cache of job page settings, shared with the batch activity. */
+export function createJobActivities({ db, cfg, extractor, renderer }: JobActivityDeps, settingsOf: (jobId: string) => Promise<JobPageSettings | null>): Pick<JobActivities, 'extractJobUrl' | 'markJobRunning' | 'markJobFinished'> {
   return {
+    /** One URL per activity: the workflows of jobs started before URL batches still schedule it. */
     async extractJobUrl(input: ExtractJobUrlInput): Promise<{ ok: boolean }> {
       const existing = await storedOutcome(db, input.jobId, input.position);
       if (existing) return { ok: existing.ok };

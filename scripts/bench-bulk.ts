@@ -1,15 +1,19 @@
 /**
- * npm run bench:bulk [-- --urls 1000 --jobs 5 --submitters 20 --submissions 200]
+ * npm run bench:bulk [-- --urls 1000 --jobs 5 --runs 3 --submitters 20 --submissions 200 --interval 1000]
  * The whole service on this machine — fresh embedded PostgreSQL, a Temporal dev server, Pith's worker
- * and API processes — against a loopback server of real pages from the shared extraction benchmarks:
+ * and API processes — against a loopback server of real pages from the shared extraction benchmarks.
+ * `--runs` times (the figures are each run's and their median):
  *  1. the raw in-process loop: fetch + extract every URL with extractUrl (same thread pool and
  *     concurrency as a worker), pages/s;
- *  2. the same URLs submitted as bulk jobs through the API, time until every job is done, pages/s;
- *     the ratio of the two (target ≥ 0.6);
- *  3. POST /bulk latency under 20 concurrent submitters, p50/p99 (target p99 < 100 ms), two ways:
- *     saturating (each submitter sends its next job as soon as the last is answered: the service's
- *     ceiling on this machine) and paced (each submitter sends one job per --interval ms, default 1000,
- *     with jitter: 20 clients submitting concurrently at a steady rate).
+ *  2. the same URLs submitted as `--jobs` bulk jobs through the API, time until every job is done, pages/s;
+ *  3. the same pages crawled: `--jobs` crawls of a site whose pages link to the next ones (page i to
+ *     10i+1 … 10i+10), each stopping at its share of the pages (page_limit), pages/s. A crawl is polite
+ *     by default (CRAWL_CONCURRENCY 2, CRAWL_DELAY_MS 250); here the worker runs crawls with a bulk
+ *     job's concurrency and no pause, so that the figure is the pipeline's cost, not its politeness;
+ *  and the ratios of 2 and 3 to 1 in the same run (target ≥ 0.85).
+ * Then POST /bulk latency under 20 concurrent submitters, p50/p99 (target p99 < 100 ms), two ways:
+ * saturating (each submitter sends its next job as soon as the last is answered: the service's ceiling
+ * on this machine) and paced (each submitter sends one job per --interval ms, with jitter).
  * Progress on stderr, one JSON line of figures on stdout.
  * `--cluster`: the production topology instead (scripts/lib/bench-cluster.ts): pages/s with one worker
  * process and with two, Temporal actions and PostgreSQL writes per page.
@@ -29,10 +33,10 @@ import { benchClusterMain } from './lib/bench-cluster.js';
 const arg = numberArg;
 const urlCount = arg('urls', 1000);
 const jobCount = arg('jobs', 5);
+const runs = arg('runs', 3);
 const submitters = arg('submitters', 20);
 const submissions = arg('submissions', 200);
 const intervalMs = arg('interval', 1000);
-
 
 async function mapBounded<T>(items: readonly T[], limit: number, work: (item: T) => Promise<void>): Promise<void> {
   let next = 0;
@@ -43,6 +47,20 @@ async function mapBounded<T>(items: readonly T[], limit: number, work: (item: T)
 
 if (process.argv.includes('--cluster')) await benchClusterMain(urlCount, jobCount);
 
+const median = (values: number[]): number => {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? (sorted[middle] as number) : ((sorted[middle - 1] as number) + (sorted[middle] as number)) / 2;
+};
+
+interface RunFigures {
+  raw: { seconds: number; pages_per_s: number; failed: number };
+  bulk: { seconds: number; pages_per_s: number; failed_entries: number };
+  crawl: { seconds: number; pages_per_s: number; pages: number; failed_entries: number };
+  bulk_ratio: number;
+  crawl_ratio: number;
+}
+
 const scratch = mkdtempSync(path.join(tmpdir(), 'pith-bench-bulk-'));
 chmodSync(scratch, 0o755);
 const stops: (() => Promise<void>)[] = [];
@@ -52,62 +70,94 @@ try {
   stops.push(site.close);
   const urls = Array.from({ length: urlCount }, (_, i) => site.url(i));
   const cfg = parseConfig({ ...process.env, ALLOW_PRIVATE_TARGETS: 'true' });
-
-  // 1. The raw loop, alone on the machine.
-  step(`Raw in-process loop: fetch + extract ${urlCount} pages (${cfg.EXTRACTION_THREADS} extraction threads, ${cfg.WORKER_ACTIVITY_CONCURRENCY} in flight)`);
   const extractor = threadExtractor(Math.max(1, cfg.EXTRACTION_THREADS));
+  stops.push(() => extractor.close());
   const options = { allowPrivate: true, timeoutMs: cfg.FETCH_TIMEOUT_MS, maxBytes: cfg.FETCH_MAX_BYTES, userAgent: userAgent(cfg), extractor };
-  await mapBounded(urls.slice(0, 20), 4, async (url) => void (await extractUrl(url, options).catch(() => undefined))); // warm-up
-  let rawDone = 0;
-  let rawFailed = 0;
-  const rawStart = performance.now();
-  await mapBounded(urls, cfg.WORKER_ACTIVITY_CONCURRENCY, async (url) => {
-    await extractUrl(url, options).catch(() => rawFailed++);
-    if (++rawDone % 100 === 0) step(`… raw ${rawDone}/${urlCount}`);
-  });
-  const rawSeconds = (performance.now() - rawStart) / 1000;
-  await extractor.close();
 
-  // 2. The service.
   step('Starting PostgreSQL, the Temporal dev server, the worker and the API');
-  const service = await startBenchService(scratch);
+  const service = await startBenchService(scratch, { CRAWL_CONCURRENCY: String(cfg.JOB_URL_CONCURRENCY), CRAWL_DELAY_MS: '0' });
   stops.unshift(service.stop);
   const { base, db } = service;
   const registered = await service.enterpriseAccount('bench@example.com');
   const headers = { authorization: `Bearer ${registered.key}`, 'content-type': 'application/json' };
-  const submit = async (batch: string[]) => {
+  const post = async (route: '/bulk' | '/crawl', body: object) => {
     const started = performance.now();
-    const response = await fetch(`${base}/bulk`, { method: 'POST', headers, body: JSON.stringify({ urls: batch }) });
-    const body = (await response.json()) as { job_id: string };
-    if (response.status !== 200) throw new Error(`POST /bulk answered ${response.status}: ${JSON.stringify(body)}`);
-    return { jobId: body.job_id, ms: performance.now() - started };
+    const response = await fetch(`${base}${route}`, { method: 'POST', headers, body: JSON.stringify(body) });
+    const answer = (await response.json()) as { job_id: string };
+    if (response.status !== 200) throw new Error(`POST ${route} answered ${response.status}: ${JSON.stringify(answer)}`);
+    return { jobId: answer.job_id, ms: performance.now() - started };
+  };
+  const submit = (batch: string[]) => post('/bulk', { urls: batch });
+  const perJob = Math.ceil(urlCount / jobCount);
+  const crawl = (offset: number, limit: number) => post('/crawl', { url: site.crawlStart(offset), depth: 10, limit, include_patterns: [`/crawl/${offset}/*`] });
+
+  /** Waits until every job is finished; the seconds since `started`. */
+  const finished = async (label: string, jobIds: string[], started: number) => {
+    let lastReport = 0;
+    await waitUntil(
+      `every ${label} job to finish`,
+      async () => {
+        const jobs = await db.job.findMany({ where: { id: { in: jobIds } }, select: { status: true, completed: true } });
+        const completed = jobs.reduce((sum, job) => sum + job.completed, 0);
+        if (completed - lastReport >= 100) step(`… ${label} ${(lastReport = completed)}/${urlCount}`);
+        return jobs.every((job) => job.status === 'done' || job.status === 'failed');
+      },
+      30 * 60_000,
+      200,
+    );
+    return (performance.now() - started) / 1000;
   };
 
-  // A small job first, so workflow bundling and first connections are not timed.
-  const warm = await submit(urls.slice(0, 5));
-  await waitUntil('the warm-up job', async () => (await db.job.findUniqueOrThrow({ where: { id: warm.jobId } })).status === 'done', 120_000, 250);
+  // Warm-up: the extraction threads, workflow bundling and first connections are not timed.
+  await mapBounded(urls.slice(0, 20), 4, async (url) => void (await extractUrl(url, options).catch(() => undefined)));
+  const warm = [await submit(urls.slice(0, 5)), await crawl(0, 5)];
+  await finished('warm-up', warm.map((w) => w.jobId), performance.now());
 
-  step(`Pipeline: ${urlCount} URLs as ${jobCount} bulk jobs`);
-  const perJob = Math.ceil(urlCount / jobCount);
-  const pipelineStart = performance.now();
-  const jobIds: string[] = [];
-  for (let j = 0; j < jobCount; j++) jobIds.push((await submit(urls.slice(j * perJob, (j + 1) * perJob))).jobId);
-  let lastReport = 0;
-  await waitUntil(
-    'every job to finish',
-    async () => {
-      const jobs = await db.job.findMany({ where: { id: { in: jobIds } }, select: { status: true, completed: true } });
-      const completed = jobs.reduce((sum, job) => sum + job.completed, 0);
-      if (completed - lastReport >= 100) step(`… pipeline ${(lastReport = completed)}/${urlCount}`);
-      return jobs.every((job) => job.status === 'done');
-    },
-    30 * 60_000,
-    200,
-  );
-  const pipelineSeconds = (performance.now() - pipelineStart) / 1000;
-  const pipelineFailed = await db.jobResult.count({ where: { jobId: { in: jobIds }, ok: false } });
+  const figures: RunFigures[] = [];
+  for (let run = 1; run <= runs; run++) {
+    // 1. The raw loop, with the service idle.
+    step(`Run ${run}/${runs}. Raw in-process loop: fetch + extract ${urlCount} pages (${cfg.EXTRACTION_THREADS} extraction threads, ${cfg.WORKER_ACTIVITY_CONCURRENCY} in flight)`);
+    let rawDone = 0;
+    let rawFailed = 0;
+    const rawStart = performance.now();
+    await mapBounded(urls, cfg.WORKER_ACTIVITY_CONCURRENCY, async (url) => {
+      await extractUrl(url, options).catch(() => rawFailed++);
+      if (++rawDone % 100 === 0) step(`… raw ${rawDone}/${urlCount}`);
+    });
+    const rawSeconds = (performance.now() - rawStart) / 1000;
 
-  // 3. Submission latency with concurrent submitters (small jobs; they run while the rest are submitted).
+    // 2. The same URLs as bulk jobs.
+    step(`Run ${run}/${runs}. Bulk: ${urlCount} URLs as ${jobCount} bulk jobs`);
+    const bulkStart = performance.now();
+    const bulkIds: string[] = [];
+    for (let j = 0; j < jobCount; j++) bulkIds.push((await submit(urls.slice(j * perJob, (j + 1) * perJob))).jobId);
+    const bulkSeconds = await finished('bulk', bulkIds, bulkStart);
+    const bulkFailed = await db.jobResult.count({ where: { jobId: { in: bulkIds }, ok: false } });
+
+    // 3. The same pages as crawls.
+    step(`Run ${run}/${runs}. Crawl: ${urlCount} pages as ${jobCount} crawls`);
+    const crawlStart = performance.now();
+    const crawlIds: string[] = [];
+    for (let j = 0; j < jobCount; j++) crawlIds.push((await crawl(j * perJob, Math.min(perJob, urlCount - j * perJob))).jobId);
+    const crawlSeconds = await finished('crawl', crawlIds, crawlStart);
+    const crawledPages = await db.jobResult.count({ where: { jobId: { in: crawlIds } } });
+    const crawlFailed = await db.jobResult.count({ where: { jobId: { in: crawlIds }, ok: false } });
+
+    const rawRate = urlCount / rawSeconds;
+    const bulkRate = urlCount / bulkSeconds;
+    const crawlRate = crawledPages / crawlSeconds;
+    const run_: RunFigures = {
+      raw: { seconds: round(rawSeconds), pages_per_s: round(rawRate), failed: rawFailed },
+      bulk: { seconds: round(bulkSeconds), pages_per_s: round(bulkRate), failed_entries: bulkFailed },
+      crawl: { seconds: round(crawlSeconds), pages_per_s: round(crawlRate), pages: crawledPages, failed_entries: crawlFailed },
+      bulk_ratio: round(bulkRate / rawRate, 2),
+      crawl_ratio: round(crawlRate / rawRate, 2),
+    };
+    figures.push(run_);
+    step(`Run ${run}/${runs}: raw ${run_.raw.pages_per_s} pages/s, bulk ${run_.bulk.pages_per_s} (ratio ${run_.bulk_ratio}), crawl ${run_.crawl.pages_per_s} (ratio ${run_.crawl_ratio})`);
+  }
+
+  // 4. Submission latency with concurrent submitters (small jobs; they run while the rest are submitted).
   const batches = Array.from({ length: submissions }, (_, i) => urls.slice((i * 5) % urlCount, ((i * 5) % urlCount) + 5));
   step(`POST /bulk latency, saturating: ${submitters} submitters back to back, ${submissions} submissions of 5 URLs`);
   const saturating: number[] = [];
@@ -128,16 +178,21 @@ try {
     }),
   );
   const latencyFigures = (values: number[]) => ({ p50: round(percentile(values, 50)), p99: round(percentile(values, 99)), max: round(Math.max(...values)) });
+  const medianOf = (pick: (run: RunFigures) => number, digits = 1) => round(median(figures.map(pick)), digits);
 
-  const rawRate = urlCount / rawSeconds;
-  const pipelineRate = urlCount / pipelineSeconds;
   console.log(
     JSON.stringify({
       urls: urlCount,
+      jobs: jobCount,
       distinct_pages: Math.min(urlCount, pages.length),
-      raw_loop: { seconds: round(rawSeconds), pages_per_s: round(rawRate), failed: rawFailed },
-      pipeline: { jobs: jobCount, seconds: round(pipelineSeconds), pages_per_s: round(pipelineRate), failed_entries: pipelineFailed },
-      ratio: round(pipelineRate / rawRate, 2),
+      median: {
+        raw_pages_per_s: medianOf((r) => r.raw.pages_per_s),
+        bulk_pages_per_s: medianOf((r) => r.bulk.pages_per_s),
+        crawl_pages_per_s: medianOf((r) => r.crawl.pages_per_s),
+        bulk_ratio: medianOf((r) => r.bulk_ratio, 2),
+        crawl_ratio: medianOf((r) => r.crawl_ratio, 2),
+      },
+      runs: figures,
       post_bulk_latency_ms: {
         submitters,
         saturating: { submissions, submissions_per_s: round(saturatingRate), ...latencyFigures(saturating) },

@@ -18,12 +18,49 @@ export interface ExtractJobUrlInput {
   robots?: RobotsModeInput;
 }
 
+/** A batch of a bulk job's URLs, at positions `from`, `from + 1`, … */
+export interface ExtractJobUrlsInput {
+  jobId: string;
+  from: number;
+  urls: string[];
+  robots?: RobotsModeInput;
+}
+
+/** What a batch came to: its URLs extracted (`succeeded`) or stored as failed entries. */
+export interface BatchOutcome {
+  succeeded: number;
+  failed: number;
+}
+
 export interface CrawlPageOutcome {
   ok: boolean;
   /** URLs the crawl has admitted after this page (its `total` so far). */
   discovered: number;
   /** The month's allowance is spent: the page was not fetched nor stored, and the crawl stops. */
   quotaExhausted: boolean;
+  /** robots.txt Crawl-delay of the site, in ms (0: none). */
+  crawlDelayMs: number;
+}
+
+/** Admitted pages `from`…`to - 1` of a crawl, handled one after another by one activity. */
+export interface CrawlBatchInput {
+  jobId: string;
+  from: number;
+  to: number;
+  /** The lane's pause between two pages; robots.txt Crawl-delay may raise it, up to `maxRobotsDelayMs`. */
+  delayMs: number;
+  maxRobotsDelayMs: number;
+  /** Epoch ms after which no page is started (`time_limit`). */
+  deadline: number;
+}
+
+export interface CrawlBatchOutcome extends BatchOutcome {
+  /** URLs the crawl has admitted after the batch (its `total` so far). */
+  discovered: number;
+  /** The month's allowance is spent: the batch stopped before a page it could not pay for, and the crawl stops. */
+  quotaExhausted: boolean;
+  /** The crawl's time limit passed: the batch stopped before its next page. */
+  timeLimited: boolean;
   /** robots.txt Crawl-delay of the site, in ms (0: none). */
   crawlDelayMs: number;
 }
@@ -38,9 +75,13 @@ export interface CrawlFinish {
 export interface JobActivities {
   /** Extracts and stores one URL of a bulk job; only `ok` crosses history. */
   extractJobUrl(input: ExtractJobUrlInput): Promise<{ ok: boolean }>;
+  /** Extracts and stores a batch of a bulk job's URLs, one after another; only the counts cross history. */
+  extractJobUrls(input: ExtractJobUrlsInput): Promise<BatchOutcome>;
   markJobRunning(input: { jobId: string }): Promise<void>;
   markJobFinished(input: { jobId: string }): Promise<void>;
   crawlPage(input: { jobId: string; ordinal: number }): Promise<CrawlPageOutcome>;
+  /** Fetches, extracts and stores a batch of a crawl's admitted pages, one after another. */
+  crawlPages(input: CrawlBatchInput): Promise<CrawlBatchOutcome>;
   finishCrawl(input: { jobId: string; stoppedBy: TruncatedReason | null }): Promise<CrawlFinish>;
   deleteExpiredJobs(): Promise<{ deleted: number }>;
 }

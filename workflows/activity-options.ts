@@ -16,3 +16,12 @@ export const BOOKKEEPING_ACTIVITY: ActivityOptions = {
   startToCloseTimeout: '30 seconds',
   retry: { initialInterval: '1 second', backoffCoefficient: 2, maximumInterval: '30 seconds' },
 };
+
+/**
+ * A batch of URLs or pages of a job, handled one after another by one activity: the one-URL budget
+ * (URL_ACTIVITY's start-to-close) for each of them, and the same heartbeat timeout, which is what hands a
+ * batch whose worker died to another worker (it resumes after the last stored URL).
+ */
+export function batchActivity(urls: number): ActivityOptions {
+  return { ...URL_ACTIVITY, startToCloseTimeout: `${3 * Math.max(1, urls)} minutes` };
+}

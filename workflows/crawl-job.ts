@@ -1,7 +1,8 @@
-import { condition, continueAsNew, proxyActivities, sleep, workflowInfo } from '@temporalio/workflow';
+import { condition, continueAsNew, patched, proxyActivities, sleep, workflowInfo } from '@temporalio/workflow';
 import type { JobActivities, TruncatedReason } from './activities.js';
 import { setJobStatus } from './job-status.js';
-import { BOOKKEEPING_ACTIVITY, URL_ACTIVITY } from './activity-options.js';
+import { BOOKKEEPING_ACTIVITY, URL_ACTIVITY, batchActivity } from './activity-options.js';
+import { BATCH_MAX, nextBatchSize } from './batches.js';
 import { startCompletionWebhook } from './webhook-delivery.js';
 import type { CrawlJobInput, CrawlProgress } from './job-inputs.js';
 
@@ -16,9 +17,10 @@ const { crawlPage } = proxyActivities<JobActivities>(URL_ACTIVITY);
 const { markJobRunning, finishCrawl } = proxyActivities<JobActivities>(BOOKKEEPING_ACTIVITY);
 
 /**
- * A crawl: the frontier and the visited set live in `crawl_urls` (written by the `crawlPage` activity,
- * which also stores the page's result and meters it), so this workflow carries only counters. Lanes take
- * the next ordinal while one is admitted; when none is, they wait for pages in flight that may admit more.
+ * A crawl: the frontier and the visited set live in `crawl_urls` (written by the `crawlPages` activity,
+ * which also stores each page's result and meters it), so this workflow carries only counters. Lanes take
+ * the next batch of admitted ordinals while any is admitted (small while the frontier is small); when none
+ * is, they wait for pages in flight that may admit more.
  */
 export async function crawlJobWorkflow(input: CrawlJobInput): Promise<{ pages: number; truncatedReason: TruncatedReason | null }> {
   if (!input.resume) {
@@ -29,7 +31,11 @@ export async function crawlJobWorkflow(input: CrawlJobInput): Promise<{ pages: n
   let stopped: TruncatedReason | null = null;
   let inFlight = 0;
   let startedThisRun = 0;
-  const rollOver = () => startedThisRun >= (input.pagesPerRun ?? PAGES_PER_RUN) || workflowInfo().continueAsNewSuggested;
+  const pagesPerRun = input.pagesPerRun ?? PAGES_PER_RUN;
+  const rollOver = () => startedThisRun >= pagesPerRun || workflowInfo().continueAsNewSuggested;
+  const lanes = Math.max(1, input.concurrency);
+  // Histories recorded before page batches scheduled one activity per page; they replay unchanged.
+  const batched = patched('crawl-page-batches');
 
   const lane = async () => {
     for (;;) {
@@ -39,18 +45,23 @@ export async function crawlJobWorkflow(input: CrawlJobInput): Promise<{ pages: n
         stopped = 'time_limit';
         return;
       }
-      const ordinal = progress.next++;
+      const from = progress.next;
+      const size = batched ? nextBatchSize(Math.min(progress.discovered - from, pagesPerRun - startedThisRun), lanes, input.batchMax ?? BATCH_MAX) : 1;
+      progress.next += size;
       inFlight++;
-      startedThisRun++;
-      const page = await crawlPage({ jobId: input.jobId, ordinal });
+      startedThisRun += size;
+      const page = batched
+        ? await proxyActivities<JobActivities>(batchActivity(size)).crawlPages({ jobId: input.jobId, from, to: from + size, delayMs: progress.delayMs, maxRobotsDelayMs: MAX_ROBOTS_DELAY_MS, deadline: progress.deadline })
+        : await crawlPage({ jobId: input.jobId, ordinal: from });
       inFlight--;
       progress.discovered = Math.max(progress.discovered, page.discovered);
       if (page.quotaExhausted) stopped ??= 'quota_exhausted';
+      if ('timeLimited' in page && page.timeLimited) stopped ??= 'time_limit';
       progress.delayMs = Math.max(progress.delayMs, Math.min(page.crawlDelayMs, MAX_ROBOTS_DELAY_MS));
       if (progress.delayMs > 0 && stopped === null) await sleep(progress.delayMs);
     }
   };
-  await Promise.all(Array.from({ length: Math.max(1, input.concurrency) }, lane));
+  await Promise.all(Array.from({ length: lanes }, lane));
 
   if (stopped === null && progress.next < progress.discovered) {
     // More pages are admitted: a fresh run keeps the history small however large the crawl.

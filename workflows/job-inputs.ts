@@ -11,6 +11,8 @@ export interface BulkJobInput {
   from?: number;
   /** URLs per run before continuing as new (default URLS_PER_RUN), fixed at submission. */
   urlsPerRun?: number;
+  /** Most URLs per activity (default BATCH_MAX), fixed at submission. */
+  batchMax?: number;
 }
 
 export interface CrawlJobInput {
@@ -22,6 +24,8 @@ export interface CrawlJobInput {
   timeLimitMs: number;
   /** Pages per run before continuing as new (default PAGES_PER_RUN), fixed at submission. */
   pagesPerRun?: number;
+  /** Most pages per activity (default BATCH_MAX), fixed at submission. */
+  batchMax?: number;
   /** Set when the crawl continued as new: where the previous run stopped. */
   resume?: CrawlProgress;
 }

@@ -24,18 +24,36 @@ export function loadBenchPages(): Buffer[] {
   return pages;
 }
 
-/** A loopback site serving page i at /page/i (cycling through the pages). */
-export async function serveBenchPages(pages: Buffer[]): Promise<{ url: (i: number) => string; close: () => Promise<void> }> {
+/** Children of each page of the crawl site: page i links to pages 10i+1 … 10i+10 (breadth-first order is page order). */
+export const CRAWL_SITE_FANOUT = 10;
+
+/** Page i of a crawl site: the same real page as /page/i, with links to its children at the end of the body. */
+function crawlSitePage(page: Buffer, prefix: string, index: number): Buffer {
+  const children = Array.from({ length: CRAWL_SITE_FANOUT }, (_, k) => `<a href="${prefix}${index * CRAWL_SITE_FANOUT + k + 1}">next ${k + 1}</a>`).join(' ');
+  const html = page.toString('utf8');
+  const at = html.lastIndexOf('</body>');
+  const nav = `<nav>${children}</nav>`;
+  return Buffer.from(at >= 0 ? `${html.slice(0, at)}${nav}${html.slice(at)}` : `${html}${nav}`);
+}
+
+/**
+ * A loopback site serving page i at /page/i (cycling through the pages), and crawl sites: /crawl/o/i is
+ * page o + i with links to its children; `crawlStart(o)` is the page 0 of site o (pages o, o + 1, … in
+ * breadth-first order: the same pages as /page/o, /page/o+1, …).
+ */
+export async function serveBenchPages(pages: Buffer[]): Promise<{ url: (i: number) => string; crawlStart: (offset: number) => string; close: () => Promise<void> }> {
   const server = http.createServer((req, res) => {
-    const index = Number(/^\/page\/(\d+)$/.exec(req.url ?? '')?.[1] ?? -1);
-    const body = pages[index % pages.length];
-    if (index < 0 || !body) return void res.writeHead(404).end();
-    res.writeHead(200, { 'content-type': 'text/html' }).end(body);
+    const crawl = /^\/crawl\/(\d+)\/(\d+)$/.exec(req.url ?? '');
+    const index = crawl ? Number(crawl[1]) + Number(crawl[2]) : Number(/^\/page\/(\d+)$/.exec(req.url ?? '')?.[1] ?? -1);
+    const page = pages[index % pages.length];
+    if (index < 0 || !page) return void res.writeHead(404).end();
+    res.writeHead(200, { 'content-type': 'text/html' }).end(crawl ? crawlSitePage(page, `/crawl/${crawl[1]}/`, Number(crawl[2])) : page);
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
   return {
     url: (i) => `http://127.0.0.1:${port}/page/${i}`,
+    crawlStart: (offset) => `http://127.0.0.1:${port}/crawl/${offset}/0`,
     close: () => new Promise((resolve) => (server.closeAllConnections(), server.close(() => resolve()))),
   };
 }

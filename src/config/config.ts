@@ -62,6 +62,15 @@ const envSchema = z.object({
   CRAWL_TIME_LIMIT_MS: z.coerce.number().int().min(1000).max(7 * 24 * 60 * 60 * 1000).default(2 * 60 * 60 * 1000),
   /** URLs (bulk) or pages (crawl) per workflow run before it continues as new: keeps histories small. */
   JOB_URLS_PER_RUN: z.coerce.number().int().min(1).max(5000).default(500),
+  /**
+   * Most URLs (bulk) or pages (crawl) one activity handles, one after another: fewer activities for
+   * Temporal to schedule and record. Batches shrink as a run nears its end, so lanes finish together.
+   */
+  JOB_BATCH_MAX: z.coerce.number().int().min(1).max(500).default(25),
+  /** A worker stores the bulk results its activities finish together, every this many ms (progress moves at this pace). */
+  JOB_RESULT_FLUSH_MS: z.coerce.number().int().min(0).max(5000).default(200),
+  /** …or as soon as this many are waiting. */
+  JOB_RESULT_FLUSH_ROWS: z.coerce.number().int().min(1).max(1000).default(50),
   /** How often the expiry schedule deletes jobs past their 6-hour result lifetime. */
   JOB_EXPIRY_SWEEP_MS: z.coerce.number().int().min(1000).max(24 * 60 * 60 * 1000).default(10 * 60 * 1000),
   FETCH_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(15_000),

@@ -9,6 +9,7 @@ import { FileLinkSigner } from '../files/signed-links.js';
 import { SecretBox } from '../accounts/webhook-secret.js';
 import type { AppDeps } from './state.js';
 import { startJobStarter } from '../jobs/outbox.js';
+import { JobInsertGroups } from '../jobs/insert-groups.js';
 import { PaymentGate, paymentTermsOf } from '../payments/gate.js';
 import { ChallengeLimiter } from '../payments/challenge-limit.js';
 import { log } from '../observability/logger.js';
@@ -35,6 +36,7 @@ export function createApiDeps(cfg: Config, db: Db, temporal: Client, extraction?
         }),
       }
     : undefined;
+  const secrets = new SecretBox(requireWebhookEncryptionKey(cfg));
   const jobStarter = startJobStarter({ db, temporal, cfg }, (msg, extra) => log().warn(extra, msg));
   countJobsWith(() => countJobsByKindAndStatus(db));
   return {
@@ -43,7 +45,8 @@ export function createApiDeps(cfg: Config, db: Db, temporal: Client, extraction?
     temporal,
     limits,
     requestLog,
-    secrets: new SecretBox(requireWebhookEncryptionKey(cfg)),
+    secrets,
+    jobInserts: new JobInsertGroups(db, secrets),
     fileLinks: new FileLinkSigner(requireWebhookEncryptionKey(cfg), cfg.BASE_URL),
     recentCacheEntries: new RecentCacheEntries(cfg.CACHE_RECENT_SECONDS * 1000, cfg.CACHE_RECENT_MAX_BYTES),
     ...(payments ? { payments } : {}),

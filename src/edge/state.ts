@@ -1,3 +1,4 @@
+import type { JobInsertGroups } from '../jobs/insert-groups.js';
 import type { Client } from '@temporalio/client';
 import type { RecentCacheEntries } from '../cache/recent-entries.js';
 import type { Config } from '../config/config.js';
@@ -26,6 +27,8 @@ export interface AppDeps {
   limits: RateLimits;
   requestLog: RequestLogWriter;
   secrets: SecretBox;
+  /** Writes concurrent job submissions of one account together (absent: each alone). */
+  jobInserts?: JobInsertGroups;
   /** Signs the keyless links of stored files (screenshots). */
   fileLinks: FileLinkSigner;
   /** Content-cache entries this process used lately (`max_age` hits without a database read). */

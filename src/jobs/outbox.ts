@@ -3,7 +3,8 @@ import type { Job } from '@prisma/client';
 import type { Db } from '../db/prisma.js';
 import type { Config } from '../config/config.js';
 import { startJobWorkflow } from './start-workflow.js';
-import { findUnstartedJobs, markWorkflowStarted } from './store/index.js';
+import { findUnstartedJobs, markWorkflowsStarted } from './store/index.js';
+import { coalesced } from '../db/coalesce.js';
 
 /** A job not started this long after it was written is taken over by the sweep (its own start is slow or was lost). */
 export const START_GRACE_MS = 5_000;
@@ -16,10 +17,19 @@ export interface JobStarterDeps {
   cfg: Config;
 }
 
+/** Per database client: the starts recorded together (twenty submissions at once: a statement or two, not twenty commits). */
+const startMarks = new WeakMap<Db, (job: Job) => Promise<void>>();
+
+function markStarted(db: Db, job: Job): Promise<void> {
+  let mark = startMarks.get(db);
+  if (!mark) startMarks.set(db, (mark = coalesced<Job>((jobs) => markWorkflowsStarted(db, jobs))));
+  return mark(job);
+}
+
 /** Starts the job's workflow (idempotent: the workflow id is derived from the job id) and records it. */
 export async function startJob(deps: JobStarterDeps, job: Job): Promise<void> {
   await startJobWorkflow(deps.temporal, deps.cfg, job);
-  await markWorkflowStarted(deps.db, job);
+  await markStarted(deps.db, job);
 }
 
 /**

@@ -22,12 +22,12 @@ export interface StoredBulkInput {
 
 export function bulkWorkflowInput(cfg: Config, job: Job): BulkJobInput {
   const stored = job.input as unknown as StoredBulkInput;
-  return { jobId: job.id, urls: stored.urls, concurrency: cfg.JOB_URL_CONCURRENCY, robots: stored.robots, urlsPerRun: cfg.JOB_URLS_PER_RUN };
+  return { jobId: job.id, urls: stored.urls, concurrency: cfg.JOB_URL_CONCURRENCY, robots: stored.robots, urlsPerRun: cfg.JOB_URLS_PER_RUN, batchMax: cfg.JOB_BATCH_MAX };
 }
 
 /** A crawl's URLs, scope and limits live in the database; the workflow carries ordinals only. */
 export function crawlWorkflowInput(cfg: Config, job: Job): CrawlJobInput {
-  return { jobId: job.id, concurrency: cfg.CRAWL_CONCURRENCY, delayMs: cfg.CRAWL_DELAY_MS, timeLimitMs: cfg.CRAWL_TIME_LIMIT_MS, pagesPerRun: cfg.JOB_URLS_PER_RUN };
+  return { jobId: job.id, concurrency: cfg.CRAWL_CONCURRENCY, delayMs: cfg.CRAWL_DELAY_MS, timeLimitMs: cfg.CRAWL_TIME_LIMIT_MS, pagesPerRun: cfg.JOB_URLS_PER_RUN, batchMax: cfg.JOB_BATCH_MAX };
 }
 
 /**

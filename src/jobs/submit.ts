@@ -7,6 +7,7 @@ import { ApiError } from '../contract/errors.js';
 import { toJobObject, type JobObject } from './view.js';
 import { requestFingerprint } from './idempotency.js';
 import type { SecretBox } from '../accounts/webhook-secret.js';
+import type { JobInsertGroups } from './insert-groups.js';
 import { findJobByIdempotencyKey, insertJob, isUniqueViolation, newJob, releaseIdempotencyKey } from './store/index.js';
 import { generateJobToken } from './tokens.js';
 import { workflowIdFor, type JobKind, type StoredBulkInput } from './start-workflow.js';
@@ -26,6 +27,8 @@ export interface JobServiceDeps {
   temporal: Client;
   cfg: Config;
   secrets: SecretBox;
+  /** Writes concurrent submissions of one account together (absent: each alone). */
+  jobInserts?: JobInsertGroups;
 }
 
 export interface Actor {
@@ -136,7 +139,7 @@ export async function submitJob(deps: JobServiceDeps, actor: Actor, submission: 
   let created: { signingSecret: string | null };
   await payment?.charge();
   try {
-    created = await insertJob(db, deps.secrets, {
+    const row = {
       job,
       accountId: actor.accountId,
       keyId: actor.keyId,
@@ -145,7 +148,8 @@ export async function submitJob(deps: JobServiceDeps, actor: Actor, submission: 
       endpoint: `POST /${submission.kind}`,
       startUrl: submission.kind === 'crawl' ? submission.input.startUrl : null,
       mintSecret: Boolean(submission.webhook_url),
-    });
+    };
+    created = await (deps.jobInserts ? deps.jobInserts.insert(row) : insertJob(db, deps.secrets, row));
   } catch (err) {
     // Not stored: the payment stays settled but unspent, so the same request can be retried with it.
     await payment?.release();

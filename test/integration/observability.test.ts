@@ -74,7 +74,7 @@ describe('request ids', () => {
     expect(lines.map((line) => line.msg)).toEqual(expect.arrayContaining(['job running', 'job url extracted', 'job finished']));
     expect(lines.filter((line) => line.msg === 'job url extracted')).toHaveLength(3);
     for (const line of lines) expect(line).toMatchObject({ requestId, jobId, workflowId });
-    expect(new Set(lines.map((line) => line.activity))).toEqual(new Set(['markJobRunning', 'extractJobUrl', 'markJobFinished']));
+    expect(new Set(lines.map((line) => line.activity))).toEqual(new Set(['markJobRunning', 'extractJobUrls', 'markJobFinished']));
 
     // Durable: on the job row, in the workflow memo and in the workflow's start header.
     expect((await stack.db.job.findUniqueOrThrow({ where: { id: jobId } })).requestId).toBe(requestId);

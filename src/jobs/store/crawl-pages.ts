@@ -22,6 +22,17 @@ export async function crawlPageContext(db: Db, jobId: string, ordinal: number): 
   return { job: { accountId: job.accountId, total: job.total, input: job.input as unknown as StoredCrawlInput, plan: job.account.plan }, page: { url: row.url, depth: row.depth } };
 }
 
+/** The crawl's job and its admitted pages with ordinals in [from, to); null when the job is gone. */
+export async function crawlBatchContext(db: Db, jobId: string, from: number, to: number): Promise<{ job: CrawlPageContext['job']; pages: Map<number, CrawlPageContext['page']> } | null> {
+  const job = await db.job.findUnique({ where: { id: jobId }, select: { input: true, accountId: true, total: true, account: { select: { plan: true } } } });
+  if (!job) return null;
+  const rows = await db.crawlUrl.findMany({ where: { jobId, ordinal: { gte: from, lt: to } }, select: { ordinal: true, url: true, depth: true } });
+  return {
+    job: { accountId: job.accountId, total: job.total, input: job.input as unknown as StoredCrawlInput, plan: job.account.plan },
+    pages: new Map(rows.map((row) => [row.ordinal, { url: row.url, depth: row.depth }])),
+  };
+}
+
 /**
  * Locks the job's row for the rest of the transaction and reads its `total`. Taken first: inserting a
  * result takes a key-share lock on the job row (foreign key), so taking this lock after the insert

@@ -1,5 +1,5 @@
 import { Prisma, type Job } from '@prisma/client';
-import type { Db } from '../../db/prisma.js';
+import { queryPrepared, type Db } from '../../db/prisma.js';
 import { RESULT_LIFETIME_MS } from '../../contract/limits.js';
 import type { PageOptions } from '../../pages/page-options.js';
 
@@ -41,10 +41,16 @@ export async function jobPageSettings(db: Db, jobId: string): Promise<JobPageSet
   return row ? { accountId: row.account_id, page: row.page } : null;
 }
 
-/** Outbox: the job's workflow is started (only the first start is recorded). */
-export async function markWorkflowStarted(db: Db, job: Pick<Job, 'id' | 'workflowId'>): Promise<void> {
-  await db.job.updateMany({ where: { id: job.id, workflowId: job.workflowId, workflowStartedAt: null }, data: { workflowStartedAt: new Date() } });
+/** Outbox: these jobs' workflows are started (only the first start of each is recorded), in one statement. */
+export async function markWorkflowsStarted(db: Db, jobs: readonly Pick<Job, 'id' | 'workflowId'>[]): Promise<void> {
+  if (jobs.length === 0) return;
+  await queryPrepared(db, 'pith-mark-workflows-started', MARK_STARTED_SQL, [jobs.map((job) => job.id), jobs.map((job) => job.workflowId)]);
 }
+
+const MARK_STARTED_SQL = `
+    UPDATE jobs SET workflow_started_at = now()
+    FROM unnest($1::uuid[], $2::text[]) AS started(id, workflow_id)
+    WHERE jobs.id = started.id AND jobs.workflow_id = started.workflow_id AND jobs.workflow_started_at IS NULL`;
 
 /** Outbox: jobs written before `before` whose workflow start was never recorded, oldest first. */
 export function findUnstartedJobs(db: Db, before: Date, limit: number): Promise<Job[]> {
