@@ -28,9 +28,9 @@ try {
   // Reads refuse expired jobs regardless; only storage cleanup waits for the next worker start.
   log().warn({ error: (err as Error).message }, 'could not create the job expiry schedule');
 }
-const stopMemoryReport = cfg.MEMORY_REPORT_DIR ? startMemoryReport('worker', cfg.MEMORY_REPORT_DIR, cfg.MEMORY_REPORT_MS) : undefined;
 const metricsServer = cfg.WORKER_METRICS_PORT !== undefined ? await serveWorkerMetrics(cfg, cfg.WORKER_METRICS_PORT) : undefined;
 const extraction = createExtractionServices(cfg);
+const stopMemoryReport = cfg.MEMORY_REPORT_DIR ? startMemoryReport('worker', cfg.MEMORY_REPORT_DIR, cfg.MEMORY_REPORT_MS, () => extraction.extractor.threadHeapSnapshots?.() ?? []) : undefined;
 const worker = await createPithWorker({ cfg, db, connection, extractor: extraction.extractor, renderer: extraction.renderer, tracing });
 log().info({ taskQueue: cfg.TEMPORAL_TASK_QUEUE, metricsPort: cfg.WORKER_METRICS_PORT, temporalMetricsPort: cfg.TEMPORAL_METRICS_PORT, tracing: tracing !== undefined }, 'worker polling');
 // run() resolves after SIGINT/SIGTERM drain in-flight tasks (the SDK installs those handlers).
