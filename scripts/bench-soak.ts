@@ -106,7 +106,7 @@ async function heapSnapshots(dir: string, name: string, pid: number | undefined)
   if (pid === undefined) return null;
   const listing = path.join(dir, `heap-${name}-${pid}.json`);
   process.kill(pid, 'SIGUSR2');
-  const deadline = Date.now() + 120_000;
+  const deadline = Date.now() + 600_000; // a main heap of a few hundred MB takes minutes to write
   while (!existsSync(listing)) {
     if (Date.now() > deadline) return null;
     await new Promise((r) => setTimeout(r, 500));
@@ -259,6 +259,7 @@ try {
   for (const [name, parts] of Object.entries(snapshots)) {
     for (const [part, summary] of Object.entries(parts ?? {})) {
       step(`    ${name} ${part}: ${summary.live_mb} MB alive — ${summary.top.slice(0, 5).map((g) => `${g.name} ${g.mb}`).join(', ')}`);
+      step(`      largest: ${summary.largest.slice(0, 4).map((l) => `${l.type} ${l.mb} MB "${l.name}"`).join('; ')}`);
     }
   }
 

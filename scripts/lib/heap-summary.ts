@@ -16,6 +16,8 @@ export interface HeapSummary {
   live_mb: number;
   nodes: number;
   top: HeapGroup[];
+  /** The largest single objects (a string's preview is its first characters). */
+  largest: { type: string; name: string; mb: number }[];
 }
 
 interface RawSnapshot {
@@ -37,9 +39,15 @@ export function summarizeHeapSnapshot(file: string, topN = 10): HeapSummary {
   const sizeAt = fields.indexOf('self_size');
   const groups = new Map<string, { bytes: number; count: number }>();
   let total = 0;
+  const largest: { type: string; nameIndex: number; bytes: number }[] = [];
   for (let i = 0; i < raw.nodes.length; i += width) {
     const type = types[raw.nodes[i + typeAt] as number] ?? 'unknown';
     const bytes = raw.nodes[i + sizeAt] as number;
+    if (largest.length < topN || bytes > (largest.at(-1) as { bytes: number }).bytes) {
+      largest.push({ type, nameIndex: raw.nodes[i + nameAt] as number, bytes });
+      largest.sort((a, b) => b.bytes - a.bytes);
+      if (largest.length > topN) largest.pop();
+    }
     const name = GROUPED_BY_TYPE.has(type) ? `(${type})` : `${raw.strings[raw.nodes[i + nameAt] as number] ?? '?'}${type === 'object' ? '' : ` (${type})`}`;
     const group = groups.get(name) ?? { bytes: 0, count: 0 };
     group.bytes += bytes;
@@ -52,5 +60,11 @@ export function summarizeHeapSnapshot(file: string, topN = 10): HeapSummary {
     .sort((a, b) => b[1].bytes - a[1].bytes)
     .slice(0, topN)
     .map(([name, { bytes, count }]) => ({ name: name.slice(0, 60), mb: mb(bytes), count }));
-  return { live_mb: mb(total), nodes: raw.nodes.length / width, top };
+  const preview = (text: string) => text.replace(/\s+/g, ' ').slice(0, 60);
+  return {
+    live_mb: mb(total),
+    nodes: raw.nodes.length / width,
+    top,
+    largest: largest.map(({ type, nameIndex, bytes }) => ({ type, name: preview(raw.strings[nameIndex] ?? '?'), mb: Math.round((bytes / 1048576) * 100) / 100 })),
+  };
 }

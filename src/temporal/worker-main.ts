@@ -12,10 +12,13 @@ import { serveWorkerMetrics } from './worker-metrics-server.js';
 import { createLogger, log, setLogger } from '../observability/logger.js';
 import { startTracing } from '../observability/tracing.js';
 import { startMemoryReport } from '../observability/memory-report.js';
+import { lowerCpuPriority } from './cpu-priority.js';
 
 /** The worker process: `npm start` runs one; more can run anywhere that reaches Temporal and PostgreSQL. */
 const cfg = config();
 setLogger(createLogger(cfg.LOG_LEVEL));
+// First, so that every thread started from here on (the Temporal core's, extraction threads) inherits it.
+lowerCpuPriority(cfg.WORKER_NICE);
 installWorkerRuntime(cfg);
 const tracing = startTracing(cfg);
 const db = createDb(requireDatabaseUrl(cfg), cfg.WORKER_ACTIVITY_CONCURRENCY + 2);

@@ -1,6 +1,6 @@
 import { availableParallelism } from 'node:os';
 import { Piscina } from 'piscina';
-import { extractHtml, type ExtractOptions } from '../extract.js';
+import type { ExtractOptions } from '../extract.js';
 import type { ThreadData, ThreadResult, ThreadTask } from './thread-worker.js';
 import { ExtractionError } from '../../contract/extraction-error.js';
 import type { ExtractedContent } from '../types.js';
@@ -19,9 +19,14 @@ export interface HtmlExtractor {
   threadHeapSnapshots?(): Promise<NodeJS.ReadableStream>[];
 }
 
-/** In the calling thread (tests, scripts, `EXTRACTION_THREADS=0`). */
+/**
+ * In the calling thread (tests, scripts, `EXTRACTION_THREADS=0`). The extraction code is loaded on first
+ * use: a process whose pages go to threads never holds its tables in its main thread (the token-count
+ * tables and tiktoken's WASM memory were ~24 MB of the API's and the worker's main heaps in the soak's
+ * snapshots).
+ */
 export const inlineExtractor: HtmlExtractor = {
-  extract: (html, url, options) => timePhase('extract', async () => extractHtml(html, url, options).content),
+  extract: (html, url, options) => timePhase('extract', async () => (await import('../extract.js')).extractHtml(html, url, options).content),
   // Loaded on first use: the PDF and DOCX parsers stay out of processes that never read a document inline.
   extractDocument: async (body, kind, url, options) => (await (await import('../documents/index.js')).extractDocument(body, kind, url, options)).content,
   close: async () => undefined,
