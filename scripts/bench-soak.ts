@@ -5,16 +5,27 @@
  * POST /bulk submissions and their polls (GET /bulk/{id} every second until done), GET /usage. Open loop:
  * every request is sent at its scheduled time whether or not earlier ones have returned.
  * Reports throughput, p50/p99 per route, errors, the RSS of the API and the worker sampled each minute
- * with its trend, and jobs left unfinished. Targets: no errors, no upward memory trend, no job left.
+ * (with where it goes: memory-report.ts) and its trend, and jobs left unfinished. Then, traffic stopped:
+ * heap snapshots of each process's main thread and extraction threads, summarised (what is alive), and
+ * the pages POST /extract was asked for, extracted again in this process one at a time with nothing else
+ * running — the p99 the service's is compared with.
+ * Targets (issue 26), printed with a verdict each: no errors, no job left; at the end worker RSS ≤ 600 MB
+ * and API RSS ≤ 400 MB; the RSS trend over the last 15 minutes (the second half of a shorter soak) within
+ * ±2 MB/min; POST /extract p99 ≤ 2× the in-process p99.
  * Progress on stderr each minute, one JSON line of figures on stdout.
  */
-import { chmodSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { chmodSync, existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { step } from './lib/log.js';
 import { numberArg, percentile, round } from './lib/bench-figures.js';
 import { loadBenchPages, serveBenchPages, startBenchService } from './lib/bench-service.js';
 import type { MemoryReportLine } from '../src/observability/memory-report.js';
+import { summarizeHeapSnapshot, type HeapSummary } from './lib/heap-summary.js';
+import { parseServerTiming } from '../src/observability/phases.js';
+import { parseConfig, userAgent } from '../src/config/config.js';
+import { extractUrl } from '../src/extraction/index.js';
+import { threadExtractor } from '../src/extraction/threads/thread-pool.js';
 
 const arg = numberArg;
 const minutes = arg('minutes', 10);
@@ -90,6 +101,20 @@ function slope(samples: number[]): number {
   return round(num / den, 2);
 }
 
+/** Asks a process for heap snapshots (SIGUSR2, memory-report.ts) and summarises each one. */
+async function heapSnapshots(dir: string, name: string, pid: number | undefined): Promise<Record<string, HeapSummary> | null> {
+  if (pid === undefined) return null;
+  const listing = path.join(dir, `heap-${name}-${pid}.json`);
+  process.kill(pid, 'SIGUSR2');
+  const deadline = Date.now() + 600_000; // a main heap of a few hundred MB takes minutes to write
+  while (!existsSync(listing)) {
+    if (Date.now() > deadline) return null;
+    await new Promise((r) => setTimeout(r, 500));
+  }
+  const { files } = JSON.parse(readFileSync(listing, 'utf8')) as { files: string[] };
+  return Object.fromEntries(files.map((file) => [/-(main|thread-\d+)\.heapsnapshot$/.exec(file)?.[1] ?? file, summarizeHeapSnapshot(file, 8)]));
+}
+
 interface RouteStats {
   latencies: number[];
   errors: number;
@@ -130,7 +155,9 @@ try {
     try {
       const response = await fetch(url, { ...init, headers, signal: AbortSignal.timeout(60_000) });
       const body = (await response.json()) as { error?: { code?: string } };
-      record(route, performance.now() - started, response.status, response.ok ? undefined : body.error?.code);
+      const ms = performance.now() - started;
+      record(route, ms, response.status, response.ok ? undefined : body.error?.code);
+      if (route === 'POST /extract') extractTimings.push({ ms, phases: parseServerTiming(response.headers.get('server-timing')) });
       return response.ok ? body : undefined;
     } catch {
       record(route, performance.now() - started, 'network');
@@ -139,12 +166,21 @@ try {
   };
 
   const pending = new Set<string>();
+  const extractedUrls: string[] = [];
+  const extractTimings: { ms: number; phases: Record<string, number> }[] = [];
   const submitted: string[] = [];
   let page = 0;
   const nextUrl = () => site.url(page++ % pages.length);
   const operations: { every: number; run: () => void }[] = [
     { every: 1000 / usageRps, run: () => void call('GET /usage', `${service.base}/usage`) },
-    { every: 1000 / extractRps, run: () => void call('POST /extract', `${service.base}/extract`, { method: 'POST', body: JSON.stringify({ url: nextUrl() }) }) },
+    {
+      every: 1000 / extractRps,
+      run: () => {
+        const url = nextUrl();
+        extractedUrls.push(url);
+        void call('POST /extract', `${service.base}/extract`, { method: 'POST', body: JSON.stringify({ url }) });
+      },
+    },
     {
       every: bulkEveryS * 1000,
       run: () =>
@@ -202,6 +238,7 @@ try {
     await new Promise((r) => setTimeout(r, 20));
   }
   const elapsedS = (performance.now() - t0) / 1000;
+  if (nextMinute <= minutes) sample(minutes); // the end, under traffic
 
   step(`Traffic stopped; waiting up to 3 min for the ${pending.size} unfinished job(s)`);
   const drainDeadline = Date.now() + 180_000;
@@ -212,6 +249,37 @@ try {
     }
     await new Promise((r) => setTimeout(r, 1000));
   }
+
+  // What is alive in each heap (after a full collection), against the heap sizes above: the rest is garbage.
+  step('Heap snapshots of the API and the worker (main thread and each extraction thread)');
+  const snapshots = {
+    api: await heapSnapshots(memoryDir, 'api', service.api.child.pid),
+    worker: await heapSnapshots(memoryDir, 'worker', service.worker.child.pid),
+  };
+  for (const [name, parts] of Object.entries(snapshots)) {
+    for (const [part, summary] of Object.entries(parts ?? {})) {
+      step(`    ${name} ${part}: ${summary.live_mb} MB alive — ${summary.top.slice(0, 5).map((g) => `${g.name} ${g.mb}`).join(', ')}`);
+      step(`      largest: ${summary.largest.slice(0, 4).map((l) => `${l.type} ${l.mb} MB "${l.name}"`).join('; ')}`);
+    }
+  }
+
+  // The same pages POST /extract was asked for, in this process, one at a time, nothing else running.
+  step(`In-process baseline: the ${extractedUrls.length} pages POST /extract was asked for, one at a time`);
+  const cfg = parseConfig({ ...process.env, ALLOW_PRIVATE_TARGETS: 'true' });
+  const extractor = threadExtractor(Math.max(1, cfg.EXTRACTION_THREADS));
+  const inProcess: number[] = [];
+  try {
+    const options = { allowPrivate: true, timeoutMs: cfg.FETCH_TIMEOUT_MS, maxBytes: cfg.FETCH_MAX_BYTES, userAgent: userAgent(cfg), extractor };
+    for (const url of extractedUrls.slice(0, 20)) await extractUrl(url, options).catch(() => undefined); // warm-up
+    for (const url of extractedUrls) {
+      const started = performance.now();
+      await extractUrl(url, options).catch(() => undefined);
+      inProcess.push(performance.now() - started);
+    }
+  } finally {
+    await extractor.close();
+  }
+
   const failedJobs = await service.db.job.count({ where: { id: { in: submitted }, status: { in: ['failed', 'cancelled'] } } });
   const failedEntries = await service.db.jobResult.count({ where: { jobId: { in: submitted }, ok: false } });
 
@@ -233,6 +301,24 @@ try {
   // the trend that matters is the second half's: a leak keeps climbing there, a working set levels off.
   const steady = memory.filter((m) => m.minute >= 1);
   const secondHalf = memory.filter((m) => m.minute >= minutes / 2);
+  const lastWindow = memory.filter((m) => m.minute >= Math.max(minutes - 15, minutes / 2));
+  const end = memory.at(-1)!;
+  const trend = { api: slope(lastWindow.map((m) => m.api_mb)), worker: slope(lastWindow.map((m) => m.worker_mb)) };
+  const extractP99 = percentile(stats.get('POST /extract')?.latencies ?? [], 99);
+  // What the slowest POST /extract answers waited on (Server-Timing), against all of them: mean ms per phase;
+  // `outside` is the client's time not spent inside the app (connection, queueing for the event loop, transfer).
+  const phaseMeans = (rows: typeof extractTimings) => {
+    const sums: Record<string, number> = {};
+    for (const { ms, phases } of rows) {
+      for (const [name, value] of Object.entries(phases)) sums[name] = (sums[name] ?? 0) + value;
+      sums.outside = (sums.outside ?? 0) + ms - (phases.total ?? ms);
+      sums.client = (sums.client ?? 0) + ms;
+    }
+    return Object.fromEntries(Object.entries(sums).map(([name, sum]) => [name, round(sum / Math.max(1, rows.length))]));
+  };
+  const tailFrom = percentile(extractTimings.map((t) => t.ms), 95);
+  const extractPhases = { all: phaseMeans(extractTimings), slowest_5_percent: phaseMeans(extractTimings.filter((t) => t.ms >= tailFrom)) };
+  const inProcessP99 = percentile(inProcess, 99);
   const figures = {
     minutes,
     requests: [...stats.values()].reduce((sum, s) => sum + s.latencies.length, 0),
@@ -245,9 +331,23 @@ try {
     rss_trend_mb_per_min: {
       after_warmup: { api: slope(steady.map((m) => m.api_mb)), worker: slope(steady.map((m) => m.worker_mb)) },
       second_half: { api: slope(secondHalf.map((m) => m.api_mb)), worker: slope(secondHalf.map((m) => m.worker_mb)) },
+      last_15_min: trend,
+    },
+    heap_snapshots: snapshots,
+    extract_phases_mean_ms: extractPhases,
+    in_process_extract: { pages: inProcess.length, p50_ms: round(percentile(inProcess, 50)), p99_ms: round(inProcessP99) },
+    targets: {
+      worker_rss_end_mb: { value: end.worker_mb, target: '<= 600', met: end.worker_mb <= 600 },
+      api_rss_end_mb: { value: end.api_mb, target: '<= 400', met: end.api_mb <= 400 },
+      worker_trend_mb_per_min: { value: trend.worker, target: 'within ±2 over the last 15 min', met: Math.abs(trend.worker) <= 2 },
+      api_trend_mb_per_min: { value: trend.api, target: 'within ±2 over the last 15 min', met: Math.abs(trend.api) <= 2 },
+      extract_p99_over_in_process: { value: round(extractP99 / inProcessP99, 2), target: '<= 2', met: extractP99 <= 2 * inProcessP99 },
     },
   };
   console.log(JSON.stringify(figures));
+  for (const [name, t] of Object.entries(figures.targets)) step(`${t.met ? 'met    ' : 'NOT met'} ${name}: ${t.value} (target ${t.target})`);
+  step(`POST /extract p99 ${round(extractP99)} ms under load; in-process p99 ${round(inProcessP99)} ms`);
+  step(`POST /extract phases, mean ms — all: ${JSON.stringify(extractPhases.all)}; slowest 5%: ${JSON.stringify(extractPhases.slowest_5_percent)}`);
   const verdict = figures.errors === 0 && figures.jobs.unfinished === 0 && figures.jobs.failed === 0;
   step(verdict ? 'No errors, no job left unfinished' : 'Errors or unfinished jobs: see the figures');
   process.exitCode = verdict ? 0 : 1;

@@ -6,6 +6,7 @@ import { extractPage, robotsVerdict, type ExtractUrlOptions, type PageExtraction
 import type { ExtractedContent, Metadata } from '../extraction/types.js';
 import { normalizeUrl } from '../net/normalize-url.js';
 import { confirmCacheEntry, dropCacheEntry, findCacheEntry, saveCacheEntry, type CacheEntry } from './page-cache-store.js';
+import { timePhase } from '../observability/phases.js';
 import type { RecentCacheEntries } from './recent-entries.js';
 
 export interface CacheDeps {
@@ -82,7 +83,7 @@ export async function extractWithCache(deps: CacheDeps, url: string, options: Ex
   }
   const urlKey = normalizeUrl(url) ?? url;
   const now = new Date();
-  const entry = await lookUp(deps, urlKey, now);
+  const entry = await timePhase('cache-read', () => lookUp(deps, urlKey, now));
   if (entry && now.getTime() - entry.fetchedAt.getTime() <= maxAgeSeconds * 1000) {
     const robotsAllowed = await robotsVerdict(url, options);
     return answer(withCacheStatus(formatsOf(entry.content, options), 'hit', entry.fetchedAt, robotsAllowed));
@@ -115,7 +116,7 @@ export async function extractWithCache(deps: CacheDeps, url: string, options: Ex
   if (!extraction.rendered) {
     const json = JSON.stringify(extraction.content);
     if (Buffer.byteLength(json) <= deps.cfg.CACHE_ENTRY_MAX_BYTES) {
-      await saveCacheEntry(deps.db, { urlKey, json, validators: extraction.validators, fetchedAt: now }, deps.cfg.CACHE_RETENTION_SECONDS);
+      await timePhase('cache-write', () => saveCacheEntry(deps.db, { urlKey, json, validators: extraction.validators, fetchedAt: now }, deps.cfg.CACHE_RETENTION_SECONDS));
       deps.recentCacheEntries?.set({ urlKey, content: extraction.content as Record<string, unknown>, validators: extraction.validators, fetchedAt: now }, json.length, now.getTime());
     }
   }

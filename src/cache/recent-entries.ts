@@ -36,11 +36,19 @@ export class RecentCacheEntries {
     this.delete(entry.urlKey);
     this.entries.set(entry.urlKey, { entry, bytes, until: now + this.ttlMs });
     this.bytes += bytes;
+    // Least recently used first. Expired entries go too, not only when looked up again: most pages are
+    // read once, and a budget filled with dead entries held the whole budget, parsed, for as long as the
+    // process ran (the soak's API main heap, issue 26).
     for (const [key, held] of this.entries) {
-      if (this.bytes <= this.maxBytes) break;
+      if (this.bytes <= this.maxBytes && held.until > now) break;
       this.entries.delete(key);
       this.bytes -= held.bytes;
     }
+  }
+
+  /** Bytes of stored JSON held now (live and not yet swept). */
+  get heldBytes(): number {
+    return this.bytes;
   }
 
   delete(urlKey: string): void {

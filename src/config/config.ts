@@ -52,6 +52,8 @@ const envSchema = z.object({
   ALLOW_PRIVATE_TARGETS: booleanFromEnv,
   /** Activities run at once per worker process; each holds one fetch + extraction. */
   WORKER_ACTIVITY_CONCURRENCY: z.coerce.number().int().min(1).max(512).default(16),
+  /** Worker process CPU priority (nice, 0–19; src/temporal/cpu-priority.ts): bulk work gives way to API requests on shared cores. */
+  WORKER_NICE: z.coerce.number().int().min(0).max(19).default(10),
   /** URLs of one bulk job in flight at once; a job never floods the pool on its own. */
   JOB_URL_CONCURRENCY: z.coerce.number().int().min(1).max(256).default(8),
   /** Pages of one crawl in flight at once: a crawl stays on one site, so this is its per-host politeness. */

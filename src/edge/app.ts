@@ -25,6 +25,7 @@ import { webhookDeliveryRoutes } from './routes/webhook-deliveries.js';
 import { oauthRoutes } from './routes/oauth.js';
 import { mcpRoutes } from './mcp/routes.js';
 import { requestId } from './middleware/request-id.js';
+import { serverTimingHeader } from './middleware/server-timing.js';
 import { httpMetrics } from './middleware/http-metrics.js';
 import { metricsRoutes } from './routes/metrics.js';
 import { fileRoutes } from './routes/files.js';
@@ -45,6 +46,7 @@ export function createApp(deps: AppDeps): Koa<PithState> {
   app.use(requestId());
   app.use(httpMetrics());
   app.use(requestLogging(deps));
+  app.use(serverTimingHeader());
   app.use(errorEnvelopeMiddleware(deps.cfg));
   app.use(securityHeaders());
   app.use(toolHostCors(deps.cfg));

@@ -17,7 +17,7 @@ export async function runApiServer(cfg: Config): Promise<void> {
   const db = createDb(requireDatabaseUrl(cfg));
   const temporal = createTemporalClient(requireTemporalAddress(cfg), cfg.TEMPORAL_NAMESPACE, tracing);
   const extraction = createExtractionServices(cfg);
-  const stopMemoryReport = cfg.MEMORY_REPORT_DIR ? startMemoryReport('api', cfg.MEMORY_REPORT_DIR, cfg.MEMORY_REPORT_MS) : undefined;
+  const stopMemoryReport = cfg.MEMORY_REPORT_DIR ? startMemoryReport('api', cfg.MEMORY_REPORT_DIR, cfg.MEMORY_REPORT_MS, () => extraction.extractor.threadHeapSnapshots?.() ?? []) : undefined;
   const deps = createApiDeps(cfg, db, temporal, extraction);
   const server = createApp(deps).listen(cfg.PORT, cfg.HOST);
   await once(server, 'listening');

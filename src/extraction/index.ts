@@ -13,6 +13,7 @@ import { documentOversize } from './documents/oversize.js';
 import { ROBOTS_AGENT, robotsAllows } from '../net/robots.js';
 
 export type { ExtractedContent } from './types.js';
+import { timePhase } from '../observability/phases.js';
 import type { RobotsMode } from '../contract/vocabulary.js';
 export type { Format } from '../contract/vocabulary.js';
 
@@ -99,8 +100,8 @@ export async function robotsVerdict(url: string, options: ExtractUrlOptions): Pr
 
 /** Fetches (or renders) one URL and extracts its main content, with the browser's captures. Throws ExtractionError with a contract code on failure. */
 export async function extractPage(url: string, options: ExtractUrlOptions): Promise<PageExtraction> {
-  const robotsAllowed = await robotsVerdict(url, options);
-  const page = await loadPage(url, options);
+  const robotsAllowed = await timePhase('robots', () => robotsVerdict(url, options));
+  const page = await timePhase('fetch', () => loadPage(url, options));
   if ('notModified' in page) return { content: {}, rendered: false, screenshots: [], scrapes: [], validators: page.validators ?? {}, notModified: true };
   const extractor = options.extractor ?? inlineExtractor;
   const extractOptions: ExtractOptions = {

@@ -6,10 +6,15 @@
  * that thread last reported it. RSS alone cannot say whether the main thread, a thread heap or native
  * memory grows; each thread can read only its own isolate, so threads post their figures on a
  * BroadcastChannel and the main thread writes them with its own.
+ *
+ * On SIGUSR2 the process also writes heap snapshots (what is alive, after a full collection) of its main
+ * thread and of each extraction thread into the same directory, then `heap-<process>-<pid>.json` listing
+ * them: the difference between a heap's size and what a snapshot holds is garbage not yet collected.
  */
-import { appendFileSync, mkdirSync } from 'node:fs';
+import { appendFileSync, createWriteStream, mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { getHeapStatistics } from 'node:v8';
+import { pipeline } from 'node:stream/promises';
+import { getHeapStatistics, writeHeapSnapshot } from 'node:v8';
 import { BroadcastChannel, isMainThread, threadId } from 'node:worker_threads';
 
 const CHANNEL = 'pith-memory-report';
@@ -84,12 +89,29 @@ export function threadTaskDone(): void {
   if (threadChannel && Date.now() - lastPost >= threadEveryMs) postThreadHeap();
 }
 
+/** Heap snapshots of a process's extraction threads (HtmlExtractor.threadHeapSnapshots). */
+export type ThreadSnapshots = () => Promise<NodeJS.ReadableStream>[];
+
+/** Writes the main thread's and every extraction thread's heap snapshot, then the list of files. */
+async function writeHeapSnapshots(name: string, dir: string, threadSnapshots: ThreadSnapshots | undefined): Promise<void> {
+  const stamp = Date.now();
+  const files = [writeHeapSnapshot(path.join(dir, `heap-${name}-${process.pid}-${stamp}-main.heapsnapshot`))];
+  const threads = await Promise.allSettled(threadSnapshots?.() ?? []);
+  for (const [index, snapshot] of threads.entries()) {
+    if (snapshot.status !== 'fulfilled') continue; // a thread that ended meanwhile
+    const file = path.join(dir, `heap-${name}-${process.pid}-${stamp}-thread-${index}.heapsnapshot`);
+    await pipeline(snapshot.value, createWriteStream(file));
+    files.push(file);
+  }
+  writeFileSync(path.join(dir, `heap-${name}-${process.pid}.json`), JSON.stringify({ at: new Date(stamp).toISOString(), files }));
+}
+
 /**
- * On the main thread: appends a MemoryReportLine every `everyMs` to `<dir>/memory-<name>-<pid>.jsonl`.
- * Threads that stopped reporting for three periods (ended, replaced by the pool) drop out of the line.
- * Returns a stop function.
+ * On the main thread: appends a MemoryReportLine every `everyMs` to `<dir>/memory-<name>-<pid>.jsonl`,
+ * and writes heap snapshots on SIGUSR2. Threads that stopped reporting for three periods (ended, replaced
+ * by the pool) drop out of the line. Returns a stop function.
  */
-export function startMemoryReport(name: string, dir: string, everyMs: number): () => void {
+export function startMemoryReport(name: string, dir: string, everyMs: number, threadSnapshots?: ThreadSnapshots): () => void {
   mkdirSync(dir, { recursive: true });
   const file = path.join(dir, `memory-${name}-${process.pid}.jsonl`);
   const threads = new Map<number, { heap: ThreadHeap; seen: number }>();
@@ -117,8 +139,18 @@ export function startMemoryReport(name: string, dir: string, everyMs: number): (
   write();
   const timer = setInterval(write, everyMs);
   timer.unref();
+  let snapshotting = false;
+  const onSnapshotSignal = () => {
+    if (snapshotting) return;
+    snapshotting = true;
+    writeHeapSnapshots(name, dir, threadSnapshots)
+      .catch((err: Error) => process.emitWarning(`Heap snapshots failed: ${err.message}`, 'PithMemoryReport'))
+      .finally(() => (snapshotting = false));
+  };
+  process.on('SIGUSR2', onSnapshotSignal);
   return () => {
     clearInterval(timer);
     channel.close();
+    process.off('SIGUSR2', onSnapshotSignal);
   };
 }

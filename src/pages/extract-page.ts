@@ -13,6 +13,7 @@ import { assertUrlsAccepted } from '../accounts/url-refusals.js';
 import type { Db } from '../db/prisma.js';
 import { indexPageQuietly, indexedSince } from '../search/index-page.js';
 import { timeExtraction } from '../observability/metrics.js';
+import { timePhase } from '../observability/phases.js';
 import { ExtractionError } from '../contract/extraction-error.js';
 import type { FileLinkSigner } from '../files/signed-links.js';
 import { extractionOptionsOf, pageOptionsOf } from './page-options.js';
@@ -74,13 +75,13 @@ export async function extractForAccount(deps: ExtractServiceDeps, caller: Extrac
     const cachedAt = extraction.content.metadata?.cache === 'hit' ? extraction.content.metadata.cached_at : null;
     const alreadyIndexed = cachedAt ? indexedSince(deps.db, deps.cfg, { accountId: caller.accountId }, request.url, new Date(cachedAt)) : undefined;
     alreadyIndexed?.catch(() => undefined); // awaited (and its failure logged) by indexPageQuietly
-    await metered;
-    const content = page.trackChanges ? await withChange(deps.db, caller.accountId, request.url, extraction.content, page.formats) : extraction.content;
+    await timePhase('meter', () => metered);
+    const content = page.trackChanges ? await timePhase('change', () => withChange(deps.db, caller.accountId, request.url, extraction.content, page.formats)) : extraction.content;
     // Search index: the page becomes findable by this account's POST /search (a failure is only logged).
-    await indexPageQuietly(deps.db, deps.cfg, { accountId: caller.accountId }, request.url, content, alreadyIndexed);
+    await timePhase('index', () => indexPageQuietly(deps.db, deps.cfg, { accountId: caller.accountId }, request.url, content, alreadyIndexed));
     // The link ends no later than the files: their lifetime starts when they are stored, after this.
     const linksEnd = new Date(Date.now() + BROWSER_LIMITS.fileLifetimeMs);
-    const files = await storeCaptures(deps.db, { accountId: caller.accountId }, extraction, request.screenshot_inline ?? false);
+    const files = await timePhase('files', () => storeCaptures(deps.db, { accountId: caller.accountId }, extraction, request.screenshot_inline ?? false));
     return { url: request.url, ...content, ...withFileLinks(files, linksUntil(deps.fileLinks, linksEnd)) };
   } catch (err) {
     if (err instanceof ExtractionError) {

@@ -12,6 +12,9 @@ const PINO_LEVEL = { TRACE: 'trace', DEBUG: 'debug', INFO: 'info', WARN: 'warn',
  */
 export function installWorkerRuntime(cfg: Config): void {
   Runtime.install({
+    // The SDK's default list also stops the worker on SIGUSR2, which Pith uses for heap snapshots
+    // (observability/memory-report.ts): a snapshot request stopped the worker in the soak.
+    shutdownSignals: ['SIGINT', 'SIGTERM', 'SIGQUIT'],
     logger: new DefaultLogger(SDK_LEVEL[cfg.LOG_LEVEL], (entry) => log()[PINO_LEVEL[entry.level]]({ ...entry.meta, component: 'temporal' }, entry.message)),
     ...(cfg.TEMPORAL_METRICS_PORT !== undefined
       ? { telemetryOptions: { metrics: { prometheus: { bindAddress: `${cfg.HOST}:${cfg.TEMPORAL_METRICS_PORT}`, countersTotalSuffix: true, useSecondsForDurations: true } } } }

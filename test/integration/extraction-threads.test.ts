@@ -36,7 +36,7 @@ describe('extraction on worker threads (piscina), as the API and worker processe
     try {
       const html = articlePage('Measured', Array.from({ length: 8 }, (_, i) => `Paragraph ${i} of a page extracted on a worker thread.`));
       const { stdout } = await run(process.execPath, ['--import', 'tsx', memoryScript, dir, html], { timeout: 60_000 });
-      const { file, lines } = JSON.parse(stdout.trim().split('\n').pop() ?? '{}');
+      const { file, lines, snapshots, module } = JSON.parse(stdout.trim().split('\n').pop() ?? '{}');
       expect(file).toMatch(/^memory-check-\d+\.jsonl$/);
       expect(lines.length).toBeGreaterThanOrEqual(2);
       const last = lines.at(-1);
@@ -48,6 +48,17 @@ describe('extraction on worker threads (piscina), as the API and worker processe
       expect(new Set(last.threads.map((t: { thread: number }) => t.thread)).size).toBe(2);
       expect(last.threads.every((t: { heap_used_mb: number; heap_limit_mb: number }) => t.heap_used_mb > 0 && t.heap_limit_mb < last.main.heap_limit_mb)).toBe(true);
       expect(last.threads.reduce((sum: number, t: { tasks: number }) => sum + t.tasks, 0)).toBe(4);
+      // SIGUSR2: a heap snapshot of the main thread and of each thread, each a real heap (summarised by
+      // constructor).
+      expect(snapshots.map((s: { file: string }) => s.file.replace(/^heap-check-\d+-\d+-/, ''))).toEqual(['main.heapsnapshot', 'thread-0.heapsnapshot', 'thread-1.heapsnapshot']);
+      for (const snapshot of snapshots) {
+        expect(snapshot.nodes).toBeGreaterThan(10_000);
+        expect(snapshot.live_mb).toBeGreaterThan(1);
+        expect(snapshot.top.length).toBe(5);
+      }
+      // The threads ran the bundled module on plain Node (thread-module.ts), not the sources through tsx.
+      expect(module.file).toMatch(/node_modules\/\.cache\/pith-threads\/thread-worker-[0-9a-f]{16}\.mjs$/);
+      expect(module.execArgv).toEqual([]);
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }

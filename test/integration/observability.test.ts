@@ -10,6 +10,7 @@ import { logCapture } from '../support/log-capture.js';
 import { createApp } from '../../src/edge/app.js';
 import { startJob } from '../../src/jobs/outbox.js';
 import { REQUEST_ID_HEADER } from '../../workflows/interceptors.js';
+import { parseServerTiming } from '../../src/observability/phases.js';
 
 const paragraphs = (topic: string) => Array.from({ length: 5 }, (_, i) => `${topic} paragraph ${i + 1}: observability means every line of a job's logs can be traced back to the request that asked for it.`);
 
@@ -110,6 +111,29 @@ describe('request ids', () => {
     expect(text).not.toContain(key);
     expect(text).not.toContain('jt_secretsecretsecretsecret');
     expect(text).not.toContain('sig-secret');
+  });
+});
+
+describe('Server-Timing', () => {
+  it('answers POST /extract with where its time went: fetch, extraction, metering, index, total', async () => {
+    const { api_key: key } = await api.register();
+    const answered = await api.call('POST', '/extract', { key, body: { url: pages.url('/a') } });
+    expect(answered.status).toBe(200);
+    const phases = parseServerTiming(answered.headers.get('server-timing'));
+    expect(Object.keys(phases)).toEqual(expect.arrayContaining(['robots', 'fetch', 'extract', 'meter', 'index', 'total']));
+    for (const ms of Object.values(phases)) expect(ms).toBeGreaterThanOrEqual(0);
+    expect(phases.extract).toBeGreaterThan(0);
+    // Phases run one after another inside the request: together they fit in its total.
+    const parts = Object.entries(phases).filter(([name]) => name !== 'total').reduce((sum, [, ms]) => sum + ms, 0);
+    expect(parts).toBeLessThanOrEqual(phases.total! + 1);
+
+    // A failed page and a refusal say it too: the fetch of a 410, and nothing but the total of a 401.
+    const gone = await api.call('POST', '/extract', { key, body: { url: pages.url('/gone') } });
+    expect(gone.status).toBe(422);
+    expect(Object.keys(parseServerTiming(gone.headers.get('server-timing')))).toEqual(expect.arrayContaining(['fetch', 'total']));
+    const refused = await api.call('POST', '/extract', { body: { url: pages.url('/a') } });
+    expect(refused.status).toBe(401);
+    expect(Object.keys(parseServerTiming(refused.headers.get('server-timing')))).toEqual(['total']);
   });
 });
 

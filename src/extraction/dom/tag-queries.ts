@@ -13,6 +13,7 @@
  *   element and read, ~3% of the pipeline with the garbage); getElementsByTagName does so for every element
  *   it passes. The upper-cased names are kept per name instead.
  */
+import { ownCopy } from '../own-copy.js';
 import { NodeList } from 'linkedom';
 
 const PLAIN_TAG_LIST = /^\s*[a-zA-Z][a-zA-Z0-9]*(?:\s*,\s*[a-zA-Z][a-zA-Z0-9]*)*\s*$/;
@@ -65,7 +66,7 @@ function upperCased(name: string): string {
   let upper = upperNames.get(name);
   if (upper === undefined) {
     upper = name.toUpperCase();
-    if (upperNames.size < 4096) upperNames.set(name, upper);
+    if (upperNames.size < 4096) upperNames.set(ownCopy(name), upper);
   }
   return upper;
 }

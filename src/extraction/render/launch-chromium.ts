@@ -1,5 +1,5 @@
 import { existsSync } from 'node:fs';
-import { chromium, type Browser } from 'playwright';
+import type { Browser } from 'playwright';
 import { CHROMIUM_FLAGS } from './chromium-flags.js';
 import { RenderUnavailableError } from './render-errors.js';
 
@@ -7,6 +7,8 @@ import { RenderUnavailableError } from './render-errors.js';
 export async function launchChromium(executablePath: string, timeoutMs: number): Promise<Browser> {
   if (!existsSync(executablePath)) throw new RenderUnavailableError(`Chromium is not installed at ${executablePath}`);
   try {
+    // Loaded here, on the first render, not with the module (render-errors.ts says why).
+    const { chromium } = await import('playwright');
     return await chromium.launch({
       executablePath,
       headless: true,

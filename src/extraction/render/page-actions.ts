@@ -1,5 +1,5 @@
 import type { Page } from 'playwright';
-import { errors as playwrightErrors } from 'playwright';
+import { isPlaywrightTimeout } from './render-errors.js';
 import { ExtractionError } from '../../contract/extraction-error.js';
 import { BROWSER_LIMITS } from '../../contract/limits.js';
 import type { CapturedHtml, CapturedImage, ImageFormat, PageAction } from './browser-session.js';
@@ -40,7 +40,7 @@ function actionFailed(message: string, index: number): ExtractionError {
 
 /** Why Playwright gave up, in the caller's terms. */
 function reasonOf(err: unknown, action: PageAction, timeoutMs: number): string {
-  if (err instanceof playwrightErrors.TimeoutError) {
+  if (isPlaywrightTimeout(err)) {
     return 'selector' in action && action.selector ? `no visible element matched within ${timeoutMs} ms` : `did not finish within ${timeoutMs} ms`;
   }
   return (err as Error | undefined)?.message?.split('\n')[0] ?? String(err);

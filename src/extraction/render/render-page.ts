@@ -1,12 +1,11 @@
 import type { Page, Response } from 'playwright';
 import { ExtractionError } from '../../contract/extraction-error.js';
 import { NetworkActivity } from './network-quiet.js';
-import { renderFailure } from './render-errors.js';
+import { isPlaywrightTimeout, renderFailure } from './render-errors.js';
 import type { SsrfRouteGuard } from './ssrf-route-guard.js';
 import type { BrowserSession, CapturedHtml, CapturedImage } from './browser-session.js';
 import { runActions } from './page-actions.js';
 import { captureScreenshot } from './screenshots.js';
-import { errors as playwrightErrors } from 'playwright';
 
 export interface RenderedPage {
   /** The document's URL after redirects and client-side routing. */
@@ -109,7 +108,7 @@ export async function renderPage(page: Page, guard: SsrfRouteGuard, target: URL,
   try {
     for (const kind of session.screenshots ?? []) screenshots.push(await captureScreenshot(page, kind, image, Math.max(1, remainingMs())));
   } catch (err) {
-    throw err instanceof playwrightErrors.TimeoutError ? new ExtractionError('target_timeout', `${target.host}: the screenshot did not finish within timeout_ms`) : renderFailure(err, target);
+    throw isPlaywrightTimeout(err) ? new ExtractionError('target_timeout', `${target.host}: the screenshot did not finish within timeout_ms`) : renderFailure(err, target);
   }
   let html: string;
   try {
@@ -126,7 +125,7 @@ async function waitFor(page: Page, selector: string, remainingMs: number): Promi
   try {
     await page.waitForSelector(selector, { state: 'attached', timeout: remainingMs });
   } catch (err) {
-    const reason = err instanceof playwrightErrors.TimeoutError ? `no element matched within ${remainingMs} ms` : String((err as Error).message).split('\n')[0];
+    const reason = isPlaywrightTimeout(err) ? `no element matched within ${remainingMs} ms` : String((err as Error).message).split('\n')[0];
     throw new ExtractionError('action_failed', `wait_for "${selector}" failed: ${reason}`);
   }
 }

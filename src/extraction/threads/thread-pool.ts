@@ -1,12 +1,13 @@
 import { availableParallelism } from 'node:os';
-import { fileURLToPath } from 'node:url';
 import { Piscina } from 'piscina';
-import { extractHtml, type ExtractOptions } from '../extract.js';
+import type { ExtractOptions } from '../extract.js';
 import type { ThreadData, ThreadResult, ThreadTask } from './thread-worker.js';
 import { ExtractionError } from '../../contract/extraction-error.js';
 import type { ExtractedContent } from '../types.js';
 import type { DocumentKind } from '../documents/index.js';
 import { DOCUMENT_CAPS } from '../documents/caps.js';
+import { threadModule } from './thread-module.js';
+import { addPhase, timePhase } from '../../observability/phases.js';
 
 /** Runs the CPU-bound part of an extraction: on worker threads, or on the calling thread. */
 export interface HtmlExtractor {
@@ -14,11 +15,18 @@ export interface HtmlExtractor {
   /** A document's bytes (PDF, DOCX, text, markdown) → the same content fields. */
   extractDocument(body: Uint8Array, kind: DocumentKind, url: string, options: ExtractOptions): Promise<Partial<ExtractedContent>>;
   close(): Promise<void>;
+  /** Heap snapshots of the extraction threads, one stream each (memory-report.ts); absent without threads. */
+  threadHeapSnapshots?(): Promise<NodeJS.ReadableStream>[];
 }
 
-/** In the calling thread (tests, scripts, `EXTRACTION_THREADS=0`). */
+/**
+ * In the calling thread (tests, scripts, `EXTRACTION_THREADS=0`). The extraction code is loaded on first
+ * use: a process whose pages go to threads never holds its tables in its main thread (the token-count
+ * tables and tiktoken's WASM memory were ~24 MB of the API's and the worker's main heaps in the soak's
+ * snapshots).
+ */
 export const inlineExtractor: HtmlExtractor = {
-  extract: async (html, url, options) => extractHtml(html, url, options).content,
+  extract: (html, url, options) => timePhase('extract', async () => (await import('../extract.js')).extractHtml(html, url, options).content),
   // Loaded on first use: the PDF and DOCX parsers stay out of processes that never read a document inline.
   extractDocument: async (body, kind, url, options) => (await (await import('../documents/index.js')).extractDocument(body, kind, url, options)).content,
   close: async () => undefined,
@@ -26,8 +34,7 @@ export const inlineExtractor: HtmlExtractor = {
 
 /**
  * A pool of worker threads so that one process extracts on every core while its main thread keeps
- * fetching and talking to Temporal. Workers load TypeScript through the process's own loader (tsx),
- * which they inherit with execArgv.
+ * fetching and talking to Temporal. Threads run one bundled JavaScript module (thread-module.ts).
  */
 /** Old-space cap per extraction thread; the largest benchmark page peaks well under it. */
 const THREAD_HEAP_MB = 256;
@@ -43,19 +50,27 @@ const THREAD_HEAP_MB = 256;
 const THREAD_YOUNG_MB = 96;
 
 export function threadExtractor(threads = availableParallelism(), data: ThreadData = {}): HtmlExtractor {
+  const { file, execArgv } = threadModule();
   const pool = new Piscina({
     workerData: data,
-    filename: fileURLToPath(new URL('./thread-worker.ts', import.meta.url)),
+    filename: file,
+    ...(execArgv ? { execArgv } : {}),
     minThreads: threads,
     maxThreads: threads,
     // Extractions are CPU-bound: a queue, not more threads, absorbs bursts.
     concurrentTasksPerWorker: 1,
+    // Idle threads wait on the event loop, not blocked in Atomics.wait, so their timers run
+    // (idle-collection.ts); measured: no throughput change (bench:extract's thread rounds).
+    atomics: 'async',
     idleTimeout: 60_000,
     // V8 sizes a thread's heap generously and collects late: each parse leaves megabytes of garbage, and
     // two threads grew to ~450 MB each in the soak. A cap makes them collect sooner (a page needs far less).
     resourceLimits: { maxOldGenerationSizeMb: THREAD_HEAP_MB, maxYoungGenerationSizeMb: THREAD_YOUNG_MB },
   });
-  const unwrap = (result: ThreadResult): Partial<ExtractedContent> => {
+  /** The result, with the task's time split into the wait for a free thread and the work in it (phases.ts). */
+  const unwrap = (queuedAt: number) => (result: ThreadResult): Partial<ExtractedContent> => {
+    addPhase('thread-queue', Math.max(0, performance.now() - queuedAt - result.ms));
+    addPhase('extract', result.ms);
     if (result.ok) return result.content;
     throw new ExtractionError(result.code, result.message);
   };
@@ -66,7 +81,7 @@ export function threadExtractor(threads = availableParallelism(), data: ThreadDa
   return {
     extract: (html, url, options) => {
       const task: ThreadTask = { html, url, options: threadOptions(options) };
-      return (pool.run(task) as Promise<ThreadResult>).then(unwrap, (err: { code?: string }) => {
+      return (pool.run(task) as Promise<ThreadResult>).then(unwrap(performance.now()), (err: { code?: string }) => {
         // A page whose DOM outgrows the thread's heap ends that thread (piscina starts a fresh one):
         // the page's own failure, not the service's.
         if (err?.code === 'ERR_WORKER_OUT_OF_MEMORY') throw new ExtractionError('no_content', `The page is too large to extract within ${THREAD_HEAP_MB} MB`);
@@ -79,12 +94,13 @@ export function threadExtractor(threads = availableParallelism(), data: ThreadDa
       // worker; piscina starts a fresh one): no file can hold a thread however it is built.
       // The clock starts at enqueue, so it allows for a queue: the in-thread deadline is the usual bound.
       const signal = AbortSignal.timeout(DOCUMENT_CAPS.parseTimeoutMs * 3);
-      return (pool.run(task, { signal }) as Promise<ThreadResult>).then(unwrap, (err: { code?: string; name?: string }) => {
+      return (pool.run(task, { signal }) as Promise<ThreadResult>).then(unwrap(performance.now()), (err: { code?: string; name?: string }) => {
         if (err?.code === 'ERR_WORKER_OUT_OF_MEMORY') throw new ExtractionError('document_too_large', `The document is too large to extract within ${THREAD_HEAP_MB} MB`);
         if (signal.aborted) throw new ExtractionError('document_too_large', `The document took more than ${DOCUMENT_CAPS.parseTimeoutMs} ms to extract`);
         throw err;
       });
     },
     close: () => pool.destroy(),
+    threadHeapSnapshots: () => pool.threads.map((thread) => thread.getHeapSnapshot()),
   };
 }

@@ -4,6 +4,7 @@ import { ExtractionError, type ExtractionErrorCode } from '../../contract/extrac
 import { extractDocument, type DocumentKind } from '../documents/index.js';
 import { workerData } from 'node:worker_threads';
 import { reportThreadHeap, threadTaskDone } from '../../observability/memory-report.js';
+import { collectWhenIdle } from './idle-collection.js';
 
 /** What each thread is started with (piscina's workerData, given by thread-pool.ts). */
 export interface ThreadData {
@@ -20,11 +21,14 @@ export type ThreadTask =
   | { html: string; url: string; options: ThreadOptions }
   | { document: Uint8Array; kind: DocumentKind; url: string; options: ThreadOptions };
 
-/** Errors lose their class and `code` when cloned between threads, so extraction failures travel as data. */
-export type ThreadResult = { ok: true; content: Partial<ExtractedContent> } | { ok: false; code: ExtractionErrorCode; message: string };
+/**
+ * Errors lose their class and `code` when cloned between threads, so extraction failures travel as data.
+ * `ms`: the task's time in the thread, so the caller can tell it from the time its task waited in the queue.
+ */
+export type ThreadResult = ({ ok: true; content: Partial<ExtractedContent> } | { ok: false; code: ExtractionErrorCode; message: string }) & { ms: number };
 
-function asResult(err: unknown): ThreadResult {
-  if (err instanceof ExtractionError) return { ok: false, code: err.code, message: err.message };
+function asFailure(err: unknown, started: number): ThreadResult {
+  if (err instanceof ExtractionError) return { ok: false, code: err.code, message: err.message, ms: performance.now() - started };
   throw err;
 }
 
@@ -32,18 +36,23 @@ function asResult(err: unknown): ThreadResult {
 export default function extractInThread(task: ThreadTask): ThreadResult | Promise<ThreadResult> {
   const { retrievedAt, ...rest } = task.options;
   const options = { ...rest, ...(retrievedAt ? { retrievedAt: new Date(retrievedAt) } : {}) };
+  const started = performance.now();
   if ('document' in task) {
     // Document parsers (pdf.js, mammoth) are asynchronous; the HTML path stays synchronous as before.
     return extractDocument(task.document, task.kind, task.url, options)
-      .then(({ content }) => ({ ok: true as const, content }), asResult)
-      .finally(threadTaskDone);
+      .then(({ content }) => ({ ok: true as const, content, ms: performance.now() - started }), (err: unknown) => asFailure(err, started))
+      .finally(() => {
+        threadTaskDone();
+        collectWhenIdle();
+      });
   }
   try {
     const { content } = extractHtml(task.html, task.url, options);
-    return { ok: true, content };
+    return { ok: true, content, ms: performance.now() - started };
   } catch (err) {
-    return asResult(err);
+    return asFailure(err, started);
   } finally {
     threadTaskDone();
+    collectWhenIdle();
   }
 }

@@ -1,5 +1,6 @@
 import { get_encoding, type Tiktoken } from 'tiktoken';
 import { bytePairCount, longBytePairCount, MAX_BPE_BYTES } from './bpe.js';
+import { ownCopy } from '../own-copy.js';
 import { cachedPieceCount, forgetPieceCounts, MAX_CACHED_PIECE_LENGTH } from './piece-cache.js';
 
 /**
@@ -195,7 +196,7 @@ function longPieceCount(piece: string): number {
   if (count === undefined) {
     count = encodedCount(piece);
     if (longPieces.size >= MAX_LONG_ENTRIES) longPieces.clear();
-    longPieces.set(piece, count);
+    longPieces.set(ownCopy(piece), count);
   }
   return count;
 }

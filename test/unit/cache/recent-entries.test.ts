@@ -40,4 +40,15 @@ describe('recent content-cache entries of a process', () => {
     off.set(entry('a'), 1, 0);
     expect(off.get('a', 0)).toBeUndefined();
   });
+
+  it('lets go of expired entries it is never asked for again, within its budget', () => {
+    const recent = new RecentCacheEntries(1000, 1_000_000);
+    for (let i = 0; i < 100; i++) recent.set(entry(`page-${i}`), 10_000, i);
+    expect(recent.heldBytes).toBe(1_000_000);
+    // Pages read once: a second later, the next store drops them all but the one still alive.
+    recent.set(entry('later'), 10_000, 1098);
+    expect(recent.heldBytes).toBe(20_000);
+    expect(recent.get('page-99', 1098)).toBeDefined();
+    expect(recent.get('page-0', 1098)).toBeUndefined();
+  });
 });
