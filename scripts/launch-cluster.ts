@@ -3,7 +3,8 @@
  * .data/cluster/postgres) holds Pith's database (unless DATABASE_URL) and Temporal's two; the real
  * Temporal server (go.temporal.io/server, built once into .tools/bin) runs its four services on it;
  * CLUSTER_WORKERS worker processes poll one task queue; CLUSTER_API_PROCESSES API processes share PORT
- * (node:cluster). No local payment chain: x402 needs X402_FACILITATOR_URL here, as in production.
+ * (node:cluster); the Temporal Web UI (the standalone ui-server, also built once) on TEMPORAL_UI_PORT.
+ * No local payment chain: x402 needs X402_FACILITATOR_URL here, as in production.
  * Stops like `npm start` (scripts/lib/launcher.ts): Ctrl-C ends everything, the Temporal server included.
  */
 import path from 'node:path';
@@ -14,8 +15,9 @@ import { startPostgres } from './lib/postgres.js';
 import { EMBEDDED_DATABASE } from './lib/embedded-db.js';
 import { migrateDeploy } from './lib/migrate.js';
 import { ensurePrismaClient } from './lib/prisma-client.js';
-import { ensureTemporalServerTools } from './lib/tools.js';
+import { ensureTemporalServerTools, ensureTemporalUiServer } from './lib/tools.js';
 import { conventionalPorts, startTemporalCluster, temporalDatabaseOn } from './lib/temporal-cluster.js';
+import { startTemporalUi } from './lib/temporal-ui.js';
 import { ensureChromium } from './lib/chromium.js';
 
 const cfg = launcherConfig();
@@ -36,6 +38,7 @@ if (cfg.ALLOW_PRIVATE_TARGETS) warn('ALLOW_PRIVATE_TARGETS=true: fetches and web
 await launcher.run(async () => {
   await ensurePrismaClient();
   const tools = await ensureTemporalServerTools();
+  const uiServer = await ensureTemporalUiServer();
 
   step(`Starting embedded PostgreSQL on 127.0.0.1:${cfg.EMBEDDED_POSTGRES_PORT} (data in ${path.relative(projectRoot, clusterDir)}/postgres)`);
   const pg = await startPostgres({ dataDir: path.join(clusterDir, 'postgres'), port: cfg.EMBEDDED_POSTGRES_PORT, database: EMBEDDED_DATABASE, logFile: path.join(logsDir, 'postgres.log') });
@@ -58,6 +61,18 @@ await launcher.run(async () => {
   });
   launcher.pids.record('temporal', temporal.process.child.pid);
   launcher.addInfrastructure('temporal', temporal.stop);
+
+  step(`Starting the Temporal Web UI on 127.0.0.1:${cfg.TEMPORAL_UI_PORT}`);
+  const ui = await startTemporalUi({
+    binary: uiServer,
+    temporalAddress: temporal.address,
+    port: cfg.TEMPORAL_UI_PORT,
+    namespace: cfg.TEMPORAL_NAMESPACE,
+    rootDir: path.join(clusterDir, 'temporal-ui'),
+    logFile: path.join(logsDir, 'temporal-ui.log'),
+  });
+  launcher.pids.record('temporal-ui', ui.process.child.pid);
+  launcher.addInfrastructure('temporal-ui', ui.stop);
 
   if (!(await ensureChromium(cfg.RENDER_CHROMIUM_PATH))) warn('Chromium is unavailable: render_js requests will get js_rendering_unavailable');
 
@@ -87,10 +102,11 @@ await launcher.run(async () => {
       `  API              ${apiUrl} (${cfg.CLUSTER_API_PROCESSES} processes on one port)`,
       `  Health           ${apiUrl}/health`,
       `  Workers          ${cfg.CLUSTER_WORKERS} processes on task queue ${cfg.TEMPORAL_TASK_QUEUE}`,
-      `  Temporal gRPC    ${temporal.address} (namespace ${cfg.TEMPORAL_NAMESPACE}; no Web UI: the server binary has none)`,
+      `  Temporal gRPC    ${temporal.address} (namespace ${cfg.TEMPORAL_NAMESPACE})`,
+      `  Temporal UI      ${ui.url.replace('127.0.0.1', 'localhost')}`,
       `  Temporal metrics http://127.0.0.1:${ports.metrics}/metrics`,
       `  Database         ${cfg.DATABASE_URL ? 'DATABASE_URL' : `embedded PostgreSQL on 127.0.0.1:${cfg.EMBEDDED_POSTGRES_PORT}`} (Temporal: databases temporal, temporal_visibility)`,
-      `  Logs             ${path.relative(projectRoot, logsDir)}/ (PostgreSQL, Temporal); API and workers below`,
+      `  Logs             ${path.relative(projectRoot, logsDir)}/ (PostgreSQL, Temporal, its UI); API and workers below`,
       '  Stop with Ctrl-C.',
       '',
     ].join('\n') + '\n',

@@ -8,7 +8,7 @@ import path from 'node:path';
 import { readFileSync } from 'node:fs';
 import { dataDir, projectRoot } from './lib/paths.js';
 import { step } from './lib/log.js';
-import { ensureComposeCli, ensurePythonClient, ensureSchemathesis, ensureTemporalCli, ensureTemporalServerTools, ensureTimeSkippingServer } from './lib/tools.js';
+import { ensureComposeCli, ensurePythonClient, ensureSchemathesis, ensureTemporalCli, ensureTemporalServerTools, ensureTemporalUiServer, ensureTimeSkippingServer } from './lib/tools.js';
 import { ensurePrismaClient } from './lib/prisma-client.js';
 import { ensureChromium } from './lib/chromium.js';
 import { ensureStripeMock } from './lib/stripe-mock.js';
@@ -39,8 +39,9 @@ function printTestCounts(): void {
 
 await ensurePrismaClient();
 await ensureTemporalCli();
-// The production Temporal server and its schema tool, for the cluster test (test/integration/cluster.test.ts).
+// The production Temporal server, its schema tool and its Web UI server, for the cluster test (test/integration/cluster.test.ts).
 await ensureTemporalServerTools();
+await ensureTemporalUiServer();
 await ensureTimeSkippingServer();
 await ensureStripeMock();
 process.env.PITH_SCHEMATHESIS = await ensureSchemathesis();

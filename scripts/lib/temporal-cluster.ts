@@ -213,7 +213,8 @@ async function ensureNamespace(address: string, namespace: string): Promise<bool
   }
 }
 
-const logTail = (file: string) => (existsSync(file) ? readFileSync(file, 'utf8').trim().split('\n').slice(-15).join('\n') : '(no log)');
+/** The last lines of a server's log, for a start-up failure's message. */
+export const logTail = (file: string) => (existsSync(file) ? readFileSync(file, 'utf8').trim().split('\n').slice(-15).join('\n') : '(no log)');
 
 /** Writes the config, sets the schema up (idempotent), starts the server and waits for the namespace. */
 export async function startTemporalCluster(options: TemporalClusterOptions): Promise<TemporalServerHandle> {

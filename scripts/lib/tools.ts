@@ -91,6 +91,16 @@ export async function ensureTemporalServerTools(): Promise<TemporalServerTools> 
   return { server, sqlTool };
 }
 
+/**
+ * The Temporal Web UI as its own server (the server binary has none; the CLI embeds this same module):
+ * the version the CLI above depends on, so it is usually in Go's cache already; its go.mod has no
+ * `replace` directive, and its static assets are embedded in the binary.
+ */
+export const TEMPORAL_UI_MODULE = 'github.com/temporalio/ui-server/v2/cmd/server@v2.42.1';
+
+export const ensureTemporalUiServer = () =>
+  ensureGoTool({ name: 'temporal-ui-server', module: TEMPORAL_UI_MODULE, builtAs: 'server', purpose: "the Temporal Web UI of start:cluster and its test; under a minute the first time" });
+
 /** Docker Compose v2 (standalone binary), only to validate docker-compose.yml: no Docker engine runs here. */
 export const COMPOSE_MODULE = 'github.com/docker/compose/v2/cmd@v2.29.7';
 

@@ -2,10 +2,11 @@ import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { ensureTemporalServerTools } from '../../scripts/lib/tools.js';
+import { ensureTemporalServerTools, ensureTemporalUiServer } from '../../scripts/lib/tools.js';
 import { startTemporalCluster, temporalDatabaseOn, type TemporalClusterOptions } from '../../scripts/lib/temporal-cluster.js';
 import type { TemporalServerHandle } from '../../scripts/lib/temporal-server.js';
-import { freeLowPort } from '../../scripts/lib/ports.js';
+import { startTemporalUi, type TemporalUiHandle } from '../../scripts/lib/temporal-ui.js';
+import { freeLowPort, freePort } from '../../scripts/lib/ports.js';
 import type { ManagedProcess } from '../../scripts/lib/processes.js';
 import { createDb, type Db } from '../../src/db/prisma.js';
 import { articlePage, startFixtureServer, type FixtureServer } from '../support/fixture-server.js';
@@ -17,6 +18,7 @@ import { expectExactlyOnce } from '../support/exactness.js';
  * The production topology of start:cluster, as child processes: the real Temporal server
  * (go.temporal.io/server) on PostgreSQL (Temporal's own databases on the run's server), two worker
  * processes and two API processes on one port. Failures strike mid-job; every job must end exact.
+ * The Web UI server (start:cluster's) shows the jobs.
  */
 
 const BULK_URLS = 1000;
@@ -24,6 +26,7 @@ const CRAWL_PAGES = 120;
 let scratch: string;
 let clusterOptions: TemporalClusterOptions;
 let temporal: TemporalServerHandle;
+let ui: TemporalUiHandle;
 let site: FixtureServer;
 let db: Db;
 let env: NodeJS.ProcessEnv;
@@ -54,6 +57,14 @@ beforeAll(async () => {
     logFile: path.join(scratch, 'temporal.log'),
   };
   temporal = await startTemporalCluster(clusterOptions);
+  ui = await startTemporalUi({
+    binary: await ensureTemporalUiServer(),
+    temporalAddress: temporal.address,
+    port: await freePort(),
+    namespace: 'default',
+    rootDir: path.join(scratch, 'temporal-ui'),
+    logFile: path.join(scratch, 'temporal-ui.log'),
+  });
   site = await startFixtureServer({
     ...Object.fromEntries(Array.from({ length: BULK_URLS }, (_, i) => [`/b/${i}`, { delayMs: 20, body: articlePage(`Bulk page ${i}`, paragraphs(i)) }])),
     ...Object.fromEntries(Array.from({ length: CRAWL_PAGES }, (_, i) => [`/c/${i}`, { delayMs: 50, body: crawlPage(i) }])),
@@ -69,6 +80,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await Promise.allSettled(workers.map((w) => w?.stop('SIGTERM', 5000)));
   await api?.process.stop('SIGTERM', 5000);
+  await ui?.stop();
   await temporal?.stop();
   await site?.close();
   await db?.$disconnect();
@@ -136,4 +148,28 @@ describe('the production topology (Temporal server on PostgreSQL, two workers, t
       temporal = await startTemporalCluster(clusterOptions);
     });
   }, 600_000);
+
+  // Last: the UI server's connection has outlived the Temporal server's restart above.
+  it("shows a bulk job's workflow in the Web UI (its API, and its page with the embedded assets)", async () => {
+    const { key, accountId } = await enterpriseAccount();
+    const submitted = await client.post('/bulk', { urls: [0, 1, 2].map((i) => site.url(`/b/${i}`)) }, key);
+    expect(submitted.status, JSON.stringify(submitted.body)).toBe(200);
+    await pollUntil(() => client.get(`/bulk/${submitted.body.job_id}?limit=1`, key), (r) => r.body.status === 'done', 60_000, 200);
+    const query = encodeURIComponent(`AccountId = "${accountId}"`);
+    const listed = await pollUntil(
+      async () => (await fetch(`${ui.url}/api/v1/namespaces/default/workflows?query=${query}`)).json() as Promise<{ executions?: { execution: { workflowId: string }; type: { name: string }; status: string }[] }>,
+      (body) => body.executions?.some((e) => e.status === 'WORKFLOW_EXECUTION_STATUS_COMPLETED') ?? false,
+      30_000,
+      250,
+    );
+    expect(listed.at(-1)!.executions).toEqual([
+      expect.objectContaining({ execution: expect.objectContaining({ workflowId: `bulk-${submitted.body.job_id}` }), type: { name: 'bulkJobWorkflow' }, status: 'WORKFLOW_EXECUTION_STATUS_COMPLETED' }),
+    ]);
+    const page = await fetch(`${ui.url}/namespaces/default/workflows`);
+    expect(page.status).toBe(200);
+    const html = await page.text();
+    const entry = /href="(\/_app\/immutable\/entry\/start\.[^"]+\.js)"/.exec(html)?.[1];
+    expect(entry, html.slice(0, 500)).toBeDefined();
+    expect((await fetch(`${ui.url}${entry}`)).status).toBe(200);
+  }, 120_000);
 });
