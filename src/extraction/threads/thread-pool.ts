@@ -60,7 +60,7 @@ export function threadExtractor(threads = availableParallelism(), data: ThreadDa
     // Extractions are CPU-bound: a queue, not more threads, absorbs bursts.
     concurrentTasksPerWorker: 1,
     // Idle threads wait on the event loop, not blocked in Atomics.wait, so their timers run
-    // (idle-collection.ts); measured: no throughput change (bench:extract's thread rounds).
+    // (idle-collection.ts). A busy thread takes its next task from the queue as before.
     atomics: 'async',
     idleTimeout: 60_000,
     // V8 sizes a thread's heap generously and collects late: each parse leaves megabytes of garbage, and
