@@ -9,6 +9,7 @@ import { timeExtraction } from '../src/observability/metrics.js';
 import { indexPageQuietly } from '../src/search/index-page.js';
 import { log } from '../src/observability/logger.js';
 import { redactSecrets } from '../src/observability/redact.js';
+import { heartbeatAtMostEverySecond } from './heartbeats.js';
 
 /**
  * A batch's checkpoint, carried by its heartbeats: every URL before `next` is stored, and these are their
@@ -45,7 +46,7 @@ export function createBulkBatchActivity(deps: JobActivityDeps, settingsOf: (jobI
           checkpoint[ok ? 'succeeded' : 'failed']++;
           known.delete(checkpoint.next++);
         }
-        if (checkpoint.next > before) context.heartbeat(checkpoint);
+        if (checkpoint.next > before) heartbeatAtMostEverySecond(context, checkpoint);
       };
       advance();
       const todo = urls.map((url, index) => ({ url, index })).filter(({ index }) => index >= checkpoint.next && !known.has(index));

@@ -5,6 +5,7 @@ import { withHeartbeat } from './extraction-options.js';
 import { crawlDelayOf, crawlOnePage } from './crawl-page.js';
 import { log } from '../src/observability/logger.js';
 import type { CrawlBatchInput, CrawlBatchOutcome, CrawlFinish, CrawlPageOutcome, JobActivities, TruncatedReason } from '../workflows/activities.js';
+import { heartbeatAtMostEverySecond } from './heartbeats.js';
 
 export function createCrawlActivities(deps: JobActivityDeps): Pick<JobActivities, 'crawlPage' | 'crawlPages' | 'finishCrawl'> {
   const { db } = deps;
@@ -53,7 +54,7 @@ export function createCrawlActivities(deps: JobActivityDeps): Pick<JobActivities
         outcome[one.ok ? 'succeeded' : 'failed']++;
         outcome.discovered = Math.max(outcome.discovered, one.discovered);
         checkpoint.next = ordinal + 1;
-        context.heartbeat(checkpoint);
+        heartbeatAtMostEverySecond(context, checkpoint);
         // The lane's pause between two pages (the workflow pauses after the batch's last).
         const pauseMs = Math.max(delayMs, Math.min(outcome.crawlDelayMs, maxRobotsDelayMs));
         if (pauseMs > 0 && ordinal + 1 < to) await withHeartbeat(() => context.sleep(pauseMs), 5000, heartbeatDetails);

@@ -5,6 +5,7 @@ import type { ExtractUrlOptions } from '../src/extraction/index.js';
 import type { HtmlExtractor } from '../src/extraction/threads/thread-pool.js';
 import type { BrowserPool } from '../src/extraction/render/index.js';
 import type { RobotsMode } from '../src/contract/vocabulary.js';
+import { heartbeatAtMostEverySecond } from './heartbeats.js';
 
 export interface ExtractionDeps {
   cfg: Config;
@@ -32,7 +33,7 @@ export function jobExtractionOptions({ cfg, extractor, renderer }: ExtractionDep
  */
 export async function withHeartbeat<T>(work: () => Promise<T>, everyMs = 5000, details?: () => unknown): Promise<T> {
   const context = Context.current();
-  const beat = () => context.heartbeat(details?.());
+  const beat = () => heartbeatAtMostEverySecond(context, details?.());
   beat();
   const timer = setInterval(beat, everyMs);
   try {

@@ -2,7 +2,7 @@ import { condition, continueAsNew, patched, proxyActivities, sleep, workflowInfo
 import type { JobActivities, TruncatedReason } from './activities.js';
 import { setJobStatus } from './job-status.js';
 import { BOOKKEEPING_ACTIVITY, URL_ACTIVITY, batchActivity } from './activity-options.js';
-import { BATCH_MAX, nextBatchSize } from './batches.js';
+import { BATCH_MAX, CRAWL_BATCH_SIZING, FIRST_BATCH_SIZING, nextBatchSize } from './batches.js';
 import { startCompletionWebhook } from './webhook-delivery.js';
 import type { CrawlJobInput, CrawlProgress } from './job-inputs.js';
 
@@ -36,6 +36,8 @@ export async function crawlJobWorkflow(input: CrawlJobInput): Promise<{ pages: n
   const lanes = Math.max(1, input.concurrency);
   // Histories recorded before page batches scheduled one activity per page; they replay unchanged.
   const batched = patched('crawl-page-batches');
+  // Histories recorded before it took the smaller batches of the first sizing; they replay unchanged.
+  const sizing = batched && patched('batch-sizes-v2') ? CRAWL_BATCH_SIZING : FIRST_BATCH_SIZING;
 
   const lane = async () => {
     for (;;) {
@@ -46,7 +48,7 @@ export async function crawlJobWorkflow(input: CrawlJobInput): Promise<{ pages: n
         return;
       }
       const from = progress.next;
-      const size = batched ? nextBatchSize(Math.min(progress.discovered - from, pagesPerRun - startedThisRun), lanes, input.batchMax ?? BATCH_MAX) : 1;
+      const size = batched ? nextBatchSize(Math.min(progress.discovered - from, pagesPerRun - startedThisRun), lanes, input.batchMax ?? BATCH_MAX, sizing) : 1;
       progress.next += size;
       inFlight++;
       startedThisRun += size;

@@ -29,16 +29,37 @@ const FIND_KEY_SQL = `
     WHERE k.key_hash = $1`;
 
 /**
+ * Lookups in flight, by digest: concurrent requests with one key that miss the cache share one query —
+ * one started before a revocation in this process (`epoch`) is not shared with requests after it.
+ */
+const lookups = new WeakMap<Db, Map<string, { epoch: number; row: Promise<KeyRow | undefined> }>>();
+
+/**
  * The key and its account by digest: from this process's short-lived cache (see `KEY_CACHE_TTL_MS` in
  * src/accounts/api-keys.ts) or with one indexed query on the pg pool directly, as a prepared statement
  * (through Prisma's raw-query layer the same lookup costs several times more CPU). Only live keys of
  * live accounts that are not OAuth access tokens are cached; whatever comes from the cache is checked
  * exactly like a fresh row (digest in constant time, revocation, expiry against the clock, account).
+ * Twenty submitters on one key all missed the cache each time it expired and queued twenty lookups on
+ * the pool (`auth` up to 450 ms in POST /bulk's Server-Timing under `bench:bulk`): they share one now.
  */
-async function findKey(db: Db, digest: string): Promise<KeyRow | undefined> {
+function findKey(db: Db, digest: string): Promise<KeyRow | undefined> {
   const now = Date.now();
   const cached = keyCache.get<KeyRow>(db, digest, now);
-  if (cached) return cached;
+  if (cached) return Promise.resolve(cached);
+  let inFlight = lookups.get(db);
+  if (!inFlight) lookups.set(db, (inFlight = new Map()));
+  const shared = inFlight.get(digest);
+  if (shared && shared.epoch === keyCache.epoch) return shared.row;
+  const lookup = { epoch: keyCache.epoch, row: lookUpKey(db, digest, now) };
+  inFlight.set(digest, lookup);
+  void lookup.row.finally(() => {
+    if (inFlight.get(digest) === lookup) inFlight.delete(digest);
+  }).catch(() => undefined);
+  return lookup.row;
+}
+
+async function lookUpKey(db: Db, digest: string, now: number): Promise<KeyRow | undefined> {
   const epoch = keyCache.epoch;
   const [row] = await queryPrepared<KeyRow>(db, 'pith-find-key', FIND_KEY_SQL, [digest]);
   const cacheable = row && row.active && !row.revokedAt && row.resource === null && row.oauthGrantId === null && (!row.expiresAt || row.expiresAt.getTime() > now);

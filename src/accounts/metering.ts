@@ -145,6 +145,7 @@ export async function usageReport(db: Db, accountId: string, plan: string, upgra
 /** A cheap read of the month's counter: whether one more request fits (the reservation itself decides). */
 export async function hasQuotaLeft(db: Db, accountId: string, plan: string): Promise<boolean> {
   const { start } = quotaPeriod();
-  const counter = await db.usageCounter.findUnique({ where: { accountId_periodStart: { accountId, periodStart: start } }, select: { used: true } });
+  // Asked before every crawl page: a prepared statement, not a compiled Prisma query.
+  const [counter] = await queryPrepared<{ used: number }>(db, 'pith-quota-used', 'SELECT used FROM usage_counters WHERE account_id = $1::uuid AND period_start = $2::timestamptz', [accountId, start]);
   return (counter?.used ?? 0) < limitsOf(plan).includedRequestsPerMonth;
 }

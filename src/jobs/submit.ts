@@ -18,6 +18,7 @@ import { currentRequestId } from '../observability/log-context.js';
 
 export { workflowIdFor } from './start-workflow.js';
 import { IDEMPOTENCY_WINDOW_MS, RESULT_LIFETIME_MS } from '../contract/limits.js';
+import { timePhase } from '../observability/phases.js';
 
 const REPLAY_START_DEADLINE_MS = 3_000;
 
@@ -149,7 +150,7 @@ export async function submitJob(deps: JobServiceDeps, actor: Actor, submission: 
       startUrl: submission.kind === 'crawl' ? submission.input.startUrl : null,
       mintSecret: Boolean(submission.webhook_url),
     };
-    created = await (deps.jobInserts ? deps.jobInserts.insert(row) : insertJob(db, deps.secrets, row));
+    created = await timePhase('job-write', () => (deps.jobInserts ? deps.jobInserts.insert(row) : insertJob(db, deps.secrets, row)));
   } catch (err) {
     // Not stored: the payment stays settled but unspent, so the same request can be retried with it.
     await payment?.release();

@@ -5,6 +5,7 @@ import { hasScope } from '../../accounts/api-keys.js';
 import { authenticateBearer } from '../../accounts/authenticate.js';
 import type { Scope } from '../../contract/vocabulary.js';
 import type { PithState } from '../state.js';
+import { addPhase } from '../../observability/phases.js';
 
 /**
  * Bearer authentication (the only auth of the API; no cookies). `tokenResource`: the resource this
@@ -12,7 +13,10 @@ import type { PithState } from '../state.js';
  */
 export function authenticate(db: Db, tokenResource: string): Middleware<PithState> {
   return async (ctx, next) => {
+    const started = performance.now();
     ctx.state.auth = await authenticateBearer(db, ctx.get('authorization'), tokenResource);
+    // Recorded once the key is accepted: a refusal's Server-Timing says nothing but its total.
+    addPhase('auth', performance.now() - started);
     await next();
   };
 }

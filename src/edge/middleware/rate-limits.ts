@@ -2,6 +2,7 @@ import pg from 'pg';
 import { RateLimiterPostgres, RateLimiterRes } from 'rate-limiter-flexible';
 import { ApiError } from '../../contract/errors.js';
 import { PLAN_NAMES, limitsOf, type PlanName } from '../../contract/plans.js';
+import { timePhase } from '../../observability/phases.js';
 
 export interface RateLimitOptions {
   /** PostgreSQL shared by every API instance (rate-limiter-flexible's store, table `rate_limits`). */
@@ -46,7 +47,7 @@ export class RateLimits {
     const limiter = this.perSecond.get(plan as PlanName);
     if (!limiter) return; // enterprise: unlimited
     try {
-      await limiter.consume(accountId);
+      await timePhase('rate-limit', () => limiter.consume(accountId));
     } catch (rejection) {
       if (rejection instanceof RateLimiterRes) {
         const ms = Math.max(1, rejection.msBeforeNext);

@@ -45,19 +45,25 @@ async function lockJob(tx: Tx, jobId: string): Promise<number> {
 
 /**
  * Admits new URLs after the `total` URLs already admitted (the caller holds the job's row lock, so
- * concurrent pages of one crawl take turns here), numbering them in order; stops at the page limit.
+ * concurrent pages of one crawl take turns here), numbering them in the order found; stops at the page
+ * limit. One statement: the URLs not yet known, in order, the first `room` of them inserted.
  */
 async function admitUrls(tx: Tx, jobId: string, limit: number, total: number, depth: number, urls: string[]): Promise<{ total: number; hitLimit: boolean }> {
   if (urls.length === 0) return { total, hitLimit: false };
-  const known = await tx.crawlUrl.findMany({ where: { jobId, url: { in: urls } }, select: { url: true } });
-  const seen = new Set(known.map((row) => row.url));
-  const fresh = urls.filter((url) => !seen.has(url));
   const room = Math.max(0, limit - total);
-  const admitted = fresh.slice(0, room);
-  if (admitted.length > 0) {
-    await tx.crawlUrl.createMany({ data: admitted.map((url, index) => ({ jobId, ordinal: total + index, url, depth })) });
-  }
-  return { total: total + admitted.length, hitLimit: fresh.length > room };
+  const [counts] = await tx.$queryRaw<{ fresh: number; admitted: number }[]>`
+    WITH fresh AS (
+      SELECT u.url, row_number() OVER (ORDER BY u.found) - 1 AS rank
+      FROM unnest(${urls}::text[]) WITH ORDINALITY AS u(url, found)
+      WHERE NOT EXISTS (SELECT 1 FROM crawl_urls c WHERE c.job_id = ${jobId}::uuid AND c.url = u.url)
+    ), admitted AS (
+      INSERT INTO crawl_urls (job_id, ordinal, url, depth)
+      SELECT ${jobId}::uuid, ${total}::int + rank::int, url, ${depth}::int FROM fresh WHERE rank < ${room}
+      RETURNING 1
+    )
+    SELECT (SELECT count(*) FROM fresh)::int AS fresh, (SELECT count(*) FROM admitted)::int AS admitted`;
+  const admitted = counts?.admitted ?? 0;
+  return { total: total + admitted, hitLimit: (counts?.fresh ?? 0) > room };
 }
 
 /** A crawl's sitemap walk, as the job shows it: URLs found (admissible), whether a bound cut it short, files not read. */
@@ -92,22 +98,21 @@ export function recordCrawlPage(db: Db, record: CrawlPageRecord): Promise<number
   const { jobId, ordinal, url, outcome } = record;
   return db.$transaction(async (tx) => {
     const totalBefore = await lockJob(tx, jobId);
-    const inserted = await tx.jobResult.createMany({
-      data: [outcome.ok ? { jobId, position: ordinal, url, ok: true, content: outcome.content } : { jobId, position: ordinal, url, ok: false, errorCode: outcome.errorCode, error: outcome.error }],
-      skipDuplicates: true,
-    });
-    if (inserted.count === 0) return totalBefore;
+    // Raw statements: the model API walks a page's whole content value before sending it (`bench:bulk` profile).
+    const content = outcome.ok ? JSON.stringify(outcome.content) : null;
+    const inserted = await tx.$executeRaw`
+      INSERT INTO job_results (job_id, position, url, ok, error_code, error, content)
+      VALUES (${jobId}::uuid, ${ordinal}::int, ${url}, ${outcome.ok}, ${outcome.ok ? null : outcome.errorCode}, ${outcome.ok ? null : outcome.error}, ${content}::jsonb)
+      ON CONFLICT (job_id, position) DO NOTHING`;
+    if (inserted === 0) return totalBefore;
     await record.onStored(tx);
     const { total, hitLimit } = await admitUrls(tx, jobId, record.limit, totalBefore, record.linkDepth, record.links);
-    await tx.job.update({
-      where: { id: jobId },
-      data: {
-        total,
-        completed: { increment: 1 },
-        ...(hitLimit ? { truncated: true, truncatedReason: 'page_limit' } : {}),
-        ...(record.sitemapSeeding ? { sitemapSeeding: record.sitemapSeeding as unknown as Prisma.InputJsonObject } : {}),
-      },
-    });
+    const seeding = record.sitemapSeeding ? JSON.stringify(record.sitemapSeeding) : null;
+    await tx.$executeRaw`
+      UPDATE jobs SET total = ${total}::int, completed = completed + 1,
+        truncated = truncated OR ${hitLimit}, truncated_reason = CASE WHEN ${hitLimit} THEN 'page_limit' ELSE truncated_reason END,
+        sitemap_seeding = COALESCE(${seeding}::jsonb, sitemap_seeding)
+      WHERE id = ${jobId}::uuid`;
     return total;
   });
 }
