@@ -78,6 +78,59 @@ describe('dates', () => {
     expect(read(page('', `<h1>T</h1>${filler}<p>Published works of 2020 are listed on March 3, 2021.</p>`)).date).toBeNull();
   });
 
+  it('prefers the byline date to a declared date that is later: a migration or template date', () => {
+    const ld = (date: string) => `<script type="application/ld+json">${JSON.stringify({ '@type': 'BlogPosting', datePublished: date })}</script>`;
+    const byline = '<h1>Startup lessons</h1><div class="byline">Sergio S · 7 min read · Dec 30, 2013</div><p>Body.</p>';
+    expect(read(page(ld('2024-08-07T12:01:51Z'), byline)).date).toBe('2013-12-30T00:00:00.000Z');
+    // A day later is a time zone, and a later byline date is an update: the declared date stays.
+    expect(read(page(ld('2013-12-31T02:00:00Z'), byline)).date).toBe('2013-12-31T02:00:00.000Z');
+    expect(read(page(ld('2013-01-05'), byline)).date).toBe('2013-01-05T00:00:00.000Z');
+    // A date far below the headline (a citation, a list) is not the byline's.
+    const filler = Array.from({ length: 40 }, (_, i) => `<p>Paragraph ${i}.</p>`).join('');
+    expect(read(page(ld('2024-08-07'), `<h1>Review</h1>${filler}<p>Received 2012 Oct 12</p>`)).date).toBe('2024-08-07T00:00:00.000Z');
+  });
+
+  it("takes the URL's day over a UTC timestamp one day later: an evening post", () => {
+    const head = '<meta property="article:published_time" content="2025-12-19T02:41:41+00:00">';
+    expect(read(page(head, '<h1>T</h1>'), 'https://blog.example.com/2025/12/18/t/').date).toBe('2025-12-18T00:00:00.000Z');
+    expect(read(page(head, '<h1>T</h1>'), 'https://blog.example.com/2025/12/16/t/').date).toBe('2025-12-19T02:41:41.000Z');
+    const local = '<meta property="article:published_time" content="2025-12-19T02:41:41-05:00">';
+    expect(read(page(local, '<h1>T</h1>'), 'https://blog.example.com/2025/12/18/t/').date).toBe('2025-12-19T02:41:41.000-05:00');
+  });
+
+  it('skips dates labelled as another event than the page: a member joined, a last post', () => {
+    const forum = `<h2>Football season</h2><div class="post"><dl class="postprofile"><dd>Founded: Dec 11, 2021</dd></dl><div class="body"><p class="author">by Ann » Tue Aug 27, 2019 1:47 am</p><p>${'The season starts in spring. '.repeat(8)}</p></div></div>`;
+    expect(read(page('<title>Football season</title>', forum)).date).toBe('2019-08-27T00:00:00.000Z');
+    const thread = `<h1>Projector</h1><div>last post by Bo Sep 26, 2024</div><div class="post"><span>#1 · Jan 3, 2024</span><p>${'Which projector should I buy? '.repeat(8)}</p></div>`;
+    expect(read(page('', thread)).date).toBe('2024-01-03T00:00:00.000Z');
+  });
+
+  it('reads a <time itemprop="datePublished"> anywhere in the page (microdata), not only beside the headline', () => {
+    const filler = Array.from({ length: 120 }, (_, i) => `<span>${i}</span>`).join('');
+    const html = page('<meta itemprop="dateModified" content="2024-01-25">', `<h1>Fish</h1>${filler}<div class="post"><time class="hide" itemprop="datePublished" datetime="2006-08-08T22:13+00:00">x</time></div>`);
+    expect(read(html).date).toBe('2006-08-08T22:13:00.000Z');
+  });
+
+  it('reads a "Published" label whose date is the next element, and "Posted on the 15/12/2025"', () => {
+    const filler = Array.from({ length: 120 }, (_, i) => `<p>Paragraph ${i} of the article.</p>`).join('');
+    expect(read(page('', `<h1>Coffee</h1>${filler}<div class="dateline"><p>Published</p><p>Feb 2, 2023</p></div>`)).date).toBe('2023-02-02T00:00:00.000Z');
+    expect(read(page('', `<h1>GCC</h1>${filler}<div>Posted on the 15/12/2025 at 19:00 by Guillaume</div>`)).date).toBe('2025-12-15T00:00:00.000Z');
+    // A theme's option names on <body> ("…-related-columns-4") do not make the whole page a sidebar.
+    const themed = page('', `<h1>Wedding</h1>${filler}<span>Published On: 15 August 2025</span>`).replace('<body>', '<body class="woo-related-columns-4 footer-fx-none">');
+    expect(read(themed).date).toBe('2025-08-15T00:00:00.000Z');
+  });
+
+  it("falls back to the first date an article's content shows, and not on other pages", () => {
+    const filler = Array.from({ length: 120 }, (_, i) => `<p>Paragraph ${i} of the article.</p>`).join('');
+    const body = `<h1>How apps are made</h1>${filler}<div class="author"><p>Moses Kim</p><p>April 8, 2024</p></div>`;
+    expect(read(page('<meta property="og:type" content="article">', body)).date).toBe('2024-04-08T00:00:00.000Z');
+    expect(read(page('', `<article>${body}</article>`)).date).toBe('2024-04-08T00:00:00.000Z');
+    // A product page: the first date is a review's or a release's, not the page's.
+    expect(read(page('<meta property="og:type" content="product">', body)).date).toBeNull();
+    // Before the last change: a shown date is more likely the publication.
+    expect(read(page('<meta property="og:type" content="article"><meta property="article:modified_time" content="2025-01-01">', body)).date).toBe('2024-04-08T00:00:00.000Z');
+  });
+
   it('reads numeric dates by the page language: day first outside US English', () => {
     const british = parseDocument(page('', '<h1>Wine styles</h1><div class="blog-date">03/10/2023</div>').replace('lang="en"', 'lang="en-GB"'));
     expect(readMetadata(british, 'https://wine.example.co.uk/blog/styles', RETRIEVED).date).toBe('2023-10-03T00:00:00.000Z');
