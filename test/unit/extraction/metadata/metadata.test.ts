@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { parseDocument } from '../../../../src/extraction/dom/dom.js';
 import { readMetadata } from '../../../../src/extraction/metadata/index.js';
+import { repairMojibake } from '../../../../src/extraction/metadata/mojibake.js';
 
 /**
  * Page metadata (src/extraction/metadata/): title, author and date chosen by a written precedence from
@@ -158,6 +159,34 @@ describe('titles', () => {
     expect(article.title).toBe('Perfect your pour: the kettles we tested');
     const slogan = read(page('<meta property="og:title" content="Workforce Management Software">', '<h1>HR, Scheduling, and Payroll</h1>'));
     expect(slogan.title).toBe('Workforce Management Software');
+  });
+});
+
+describe('titles: H1s that are not the headline', () => {
+  it('skips an H1 that names the site (a masthead), except on the home page', () => {
+    const head = '<meta property="og:type" content="article"><meta property="og:site_name" content="Human in the Loop"><meta property="og:title" content="AI Trains on Your Art">';
+    expect(read(page(head, '<h1>Human in the Loop</h1><p>Text.</p>')).title).toBe('AI Trains on Your Art');
+    const masthead = page('<meta property="og:site_name" content="Human in the Loop">', '<h1>Human in the Loop</h1><p>Text.</p>');
+    expect(read(masthead, 'https://loop.example.com/').title).toBe('Human in the Loop');
+    expect(read(masthead, 'https://loop.example.com/posts/ai-art').title).toBeNull();
+  });
+
+  it("takes an article's H1 only when it shares a word with the declared title: else it is a section name", () => {
+    const head = '<meta property="og:type" content="article"><meta property="og:title" content="Actuary\'s Industry Choice - Consulting or Insurance?">';
+    expect(read(page(head, '<h1>Our BLOG</h1>')).title).toBe("Actuary's Industry Choice - Consulting or Insurance?");
+    expect(read(page(head, '<h1>Choosing an industry as an actuary</h1>')).title).toBe('Choosing an industry as an actuary');
+  });
+
+  it('takes the H1 that continues a declared title cut short', () => {
+    const metadata = read(page('<title>Ergonomic desk step by step: how to set up your monitor, laptop, and k | Oakywood</title><meta property="og:site_name" content="Oakywood">', '<h1>Ergonomic desk step by step: how to set up your monitor, laptop, and keyboard (checklist)</h1>'));
+    expect(metadata.title).toBe('Ergonomic desk step by step: how to set up your monitor, laptop, and keyboard (checklist)');
+  });
+
+  it('repairs UTF-8 that was read as Windows-1252 (mojibake)', () => {
+    expect(read(page('<title>A DIY Investor\u00e2\u20ac\u2122s Guide</title>', '<p>x</p>')).title).toBe('A DIY Investor’s Guide');
+    expect(repairMojibake('itertools \u00e2\u0080\u0094 Functions')).toBe('itertools — Functions');
+    // Text that does not decode as UTF-8 stays as written.
+    expect(repairMojibake('Crème brûlée à la carte')).toBe('Crème brûlée à la carte');
   });
 });
 
