@@ -21,7 +21,8 @@ import { firstContentDate, labelledDate } from './page-dates.js';
  *     `itemprop=datePublished|dateCreated` (content, datetime or text).
  *  4. A date in the URL path (/2021/03/04/, /2021-03-04-slug, /2023/october/03/).
  *  5. The first `<time datetime>` in the page's <article> or <main>, or marked `itemprop=datePublished`
- *     anywhere (microdata), outside asides, footers, comments.
+ *     anywhere (microdata), outside asides, comments and the page's footers (an article's own footer
+ *     counts: it holds the article's byline and date).
  *  6. A date written beside the headline ("Published March 4, 2021", "4 March 2021", "2021-03-04"),
  *     nearest below it first, then above it, unless its label says updated, or another event than the
  *     page's (a member's "Joined", a thread's "Last post"; LABEL).
@@ -45,7 +46,7 @@ import { firstContentDate, labelledDate } from './page-dates.js';
  * Later rules, pages fixed / broken per fold (0–4, fold = id mod 5) of 782 with a date: 0a. byline
  * 2 2 0 3 1 / none (with the labelled line: +1 in fold 3; within 60 elements instead of 30 it broke one,
  * a journal's "Received …" line; earlier by one day instead of two broke more than it fixed: time zones);
- * 0b. 0 1 0 0 1 / none; microdata <time> 1 0 0 0 0 / none; "other event" labels 1 0 0 0 0 / none;
+ * 0b. 0 1 0 0 1 / none; microdata <time> 1 0 0 0 0 / none; an article's own footer 0 1 0 0 0 / none; "other event" labels 1 0 0 0 0 / none;
  * 9. first content date 3 1 0 2 2 / none (it also dates 10 of the 510 pages without a date in the truth
  * that had none; on any page, not only articles, it dated 69: reviews, releases, events); the labelled
  * line's "Posted on the 15/12/2025", a "Published" label alone before its date, and a theme's
@@ -155,11 +156,16 @@ function articleTime(time: Element): string | null {
   const value = time.getAttribute('datetime');
   if (!value) return null;
   let inArticle = false;
+  let footer = false;
   for (let node = time.parentElement; node; node = node.parentElement) {
     const name = node.localName;
-    if (name === 'aside' || name === 'nav' || name === 'footer' || /comment/i.test(node.getAttribute('class') ?? '')) return null;
+    if (name === 'aside' || name === 'nav' || /comment/i.test(node.getAttribute('class') ?? '')) return null;
+    // A footer is the page's, unless an <article> holds it: then it is the article's (its byline, its date).
+    if (name === 'footer') footer = true;
     if (name === 'article' || name === 'main') inArticle = true;
+    if (name === 'article') footer = false;
   }
+  if (footer) return null;
   const declared = /^(datePublished|dateCreated)$/i.test(time.getAttribute('itemprop') ?? '');
   return inArticle || declared ? parseDate(value, { machine: true }) : null;
 }

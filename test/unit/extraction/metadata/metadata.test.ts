@@ -112,6 +112,14 @@ describe('dates', () => {
     expect(read(html).date).toBe('2006-08-08T22:13:00.000Z');
   });
 
+  it("reads a <time> in an article's own footer, not in the page's footer", () => {
+    const filler = Array.from({ length: 120 }, (_, i) => `<span>${i}</span>`).join('');
+    const own = `<main><article><h1>Puppy training</h1>${filler}<footer class="article-footer"><time datetime="2025-08-12T11:15:06Z">August 12, 2025</time></footer></article></main>`;
+    expect(read(page('', own)).date).toBe('2025-08-12T11:15:06.000Z');
+    const pages = `<main><h1>Puppy training</h1>${filler}<footer><article><time datetime="2025-08-12T11:15:06Z">August 12, 2025</time></article></footer></main>`;
+    expect(read(page('', pages)).date).toBeNull();
+  });
+
   it('reads a "Published" label whose date is the next element, and "Posted on the 15/12/2025"', () => {
     const filler = Array.from({ length: 120 }, (_, i) => `<p>Paragraph ${i} of the article.</p>`).join('');
     expect(read(page('', `<h1>Coffee</h1>${filler}<div class="dateline"><p>Published</p><p>Feb 2, 2023</p></div>`)).date).toBe('2023-02-02T00:00:00.000Z');
