@@ -103,6 +103,16 @@ function dayOf(m: RegExpExecArray, order: Order, dayFirst: boolean): string | nu
   }
 }
 
+/**
+ * A numeric date whose order is certain: one of its first two numbers cannot be a month, or both are the
+ * same ("Thu, 09/25/2025 - 11:38" in a JSON-LD datePublished). Evidence (WCXB dev, pages fixed / broken
+ * per fold 0–4): 0 0 0 0 1 / 0 1 0 0 0 (that one shows the day before its declared 13/11/2025).
+ */
+function unambiguous(m: RegExpExecArray): boolean {
+  const [first, second] = [Number(m[1]), Number(m[3])];
+  return first > 12 || second > 12 || first === second;
+}
+
 export interface DateOptions {
   /** Machine-readable fields: ISO forms and written-out months, not ambiguous numeric ones. */
   machine?: boolean;
@@ -114,9 +124,10 @@ export interface DateOptions {
 export function findDate(text: string, options: DateOptions = {}): { iso: string; index: number } | null {
   let best: { iso: string; index: number } | null = null;
   for (const { pattern, order } of TEXT_FORMS) {
-    if (options.machine && order === 'numeric') continue;
     pattern.lastIndex = 0;
     for (let m = pattern.exec(text); m && (!best || m.index < best.index); m = pattern.exec(text)) {
+      // A machine field has no language to read 03/10/2023 by: only a numeric date one order can read.
+      if (options.machine && order === 'numeric' && !unambiguous(m)) continue;
       const iso = dayOf(m, order, options.dayFirst ?? false);
       if (iso) {
         best = { iso, index: m.index };

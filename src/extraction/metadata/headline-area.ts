@@ -54,7 +54,11 @@ export interface HeadlineArea {
  */
 export class Line {
   #text: string | null | undefined;
-  constructor(readonly element: Element) {}
+  /** `distance`: elements between the headline and this one, in document order (1 = next to it), above or below. */
+  constructor(
+    readonly element: Element,
+    readonly distance = 1,
+  ) {}
   get text(): string | null {
     if (this.#text === undefined) this.#text = shortText(this.element, LINE_MAX);
     return this.#text;
@@ -74,7 +78,7 @@ export function headlineArea(headline: Element, options: { dayFirst: boolean }):
   for (let node = headline.parentElement; node; node = node.parentElement) ancestors.add(node);
   const before: Element[] = [];
   for (let node = previousInOrder(headline); node && before.length < BEFORE; node = previousInOrder(node)) if (!isUnseen(node) && !ancestors.has(node)) before.push(node);
-  const lines = [...after, ...before].map((element) => new Line(element));
+  const lines = [...after.map((element, i) => new Line(element, i + 1)), ...before.map((element, i) => new Line(element, i + 1))];
   const dates = new Map<Line, { iso: string; index: number } | null>();
   const dateIn = (line: Line) => {
     if (!line.text) return null;

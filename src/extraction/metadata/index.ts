@@ -72,6 +72,8 @@ export function metadataSources(document: DomDocument, pageUrl: string, retrieve
     ldName(ldValue(ld, 'name', (node) => node.types.some((t) => /(WebSite|Organization)$/.test(t)))?.value),
     ldName(ldValue(ld, 'publisher')?.value),
   ].filter((name): name is string => Boolean(name));
+  const article =
+    /article/i.test(metaValue(metas, ['og:type']) ?? '') || ld.some((node) => node.rank === 0 && node.types.some((t) => /(Article|BlogPosting)$/.test(t)));
   const { title, heading } = chooseTitle({
     declared: [
       metaValue(metas, ['og:title']),
@@ -84,9 +86,7 @@ export function metadataSources(document: DomDocument, pageUrl: string, retrieve
     host: hostOf(url) ?? hostOf(pageUrl),
     h1s: elements.h1s,
     home: isHome(url) || isHome(pageUrl),
-    article:
-      /article/i.test(metaValue(metas, ['og:type']) ?? '') ||
-      ld.some((node) => node.rank === 0 && node.types.some((t) => /(Article|BlogPosting)$/.test(t))),
+    article,
   });
   const headline = heading ?? headlineOf(elements, title);
   const area = headline ? headlineArea(headline, { dayFirst: writesDayFirst(document, metas) }) : null;
@@ -94,7 +94,7 @@ export function metadataSources(document: DomDocument, pageUrl: string, retrieve
     url,
     title,
     author: { ld, metas, area, siteNames },
-    date: { ld, metas, area, urls: [pageUrl, url], times: elements.times, body: (document as unknown as Document).body, retrievedAt },
+    date: { ld, metas, area, urls: [pageUrl, url], times: elements.times, body: (document as unknown as Document).body, article, retrievedAt },
   };
 }
 

@@ -28,6 +28,12 @@ describe('date strings → ISO 8601 on the page’s calendar day (date-parse.ts)
     expect(parseDate('1615000000')).toBe('2021-03-06T03:06:40.000Z');
   });
 
+  it('reads a numeric date in a machine field only when one order can read it', () => {
+    expect(parseDate('Thu, 09/25/2025 - 11:38', { machine: true })).toBe('2025-09-25T00:00:00.000Z');
+    expect(parseDate('13/11/2025 09:21:40', { machine: true })).toBe('2025-11-13T00:00:00.000Z');
+    expect(parseDate('03/10/2023', { machine: true })).toBeNull();
+  });
+
   it('finds where the first date starts, for the label before it', () => {
     expect(findDate('Published 1 March 2020 · Updated May 5, 2023')).toEqual({ iso: '2020-03-01T00:00:00.000Z', index: 10 });
   });

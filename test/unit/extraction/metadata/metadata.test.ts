@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { parseDocument } from '../../../../src/extraction/dom/dom.js';
 import { readMetadata } from '../../../../src/extraction/metadata/index.js';
+import { repairMojibake } from '../../../../src/extraction/metadata/mojibake.js';
 
 /**
  * Page metadata (src/extraction/metadata/): title, author and date chosen by a written precedence from
@@ -78,6 +79,67 @@ describe('dates', () => {
     expect(read(page('', `<h1>T</h1>${filler}<p>Published works of 2020 are listed on March 3, 2021.</p>`)).date).toBeNull();
   });
 
+  it('prefers the byline date to a declared date that is later: a migration or template date', () => {
+    const ld = (date: string) => `<script type="application/ld+json">${JSON.stringify({ '@type': 'BlogPosting', datePublished: date })}</script>`;
+    const byline = '<h1>Startup lessons</h1><div class="byline">Sergio S · 7 min read · Dec 30, 2013</div><p>Body.</p>';
+    expect(read(page(ld('2024-08-07T12:01:51Z'), byline)).date).toBe('2013-12-30T00:00:00.000Z');
+    // A day later is a time zone, and a later byline date is an update: the declared date stays.
+    expect(read(page(ld('2013-12-31T02:00:00Z'), byline)).date).toBe('2013-12-31T02:00:00.000Z');
+    expect(read(page(ld('2013-01-05'), byline)).date).toBe('2013-01-05T00:00:00.000Z');
+    // A date far below the headline (a citation, a list) is not the byline's.
+    const filler = Array.from({ length: 40 }, (_, i) => `<p>Paragraph ${i}.</p>`).join('');
+    expect(read(page(ld('2024-08-07'), `<h1>Review</h1>${filler}<p>Received 2012 Oct 12</p>`)).date).toBe('2024-08-07T00:00:00.000Z');
+  });
+
+  it("takes the URL's day over a UTC timestamp one day later: an evening post", () => {
+    const head = '<meta property="article:published_time" content="2025-12-19T02:41:41+00:00">';
+    expect(read(page(head, '<h1>T</h1>'), 'https://blog.example.com/2025/12/18/t/').date).toBe('2025-12-18T00:00:00.000Z');
+    expect(read(page(head, '<h1>T</h1>'), 'https://blog.example.com/2025/12/16/t/').date).toBe('2025-12-19T02:41:41.000Z');
+    const local = '<meta property="article:published_time" content="2025-12-19T02:41:41-05:00">';
+    expect(read(page(local, '<h1>T</h1>'), 'https://blog.example.com/2025/12/18/t/').date).toBe('2025-12-19T02:41:41.000-05:00');
+  });
+
+  it('skips dates labelled as another event than the page: a member joined, a last post', () => {
+    const forum = `<h2>Football season</h2><div class="post"><dl class="postprofile"><dd>Founded: Dec 11, 2021</dd></dl><div class="body"><p class="author">by Ann » Tue Aug 27, 2019 1:47 am</p><p>${'The season starts in spring. '.repeat(8)}</p></div></div>`;
+    expect(read(page('<title>Football season</title>', forum)).date).toBe('2019-08-27T00:00:00.000Z');
+    const thread = `<h1>Projector</h1><div>last post by Bo Sep 26, 2024</div><div class="post"><span>#1 · Jan 3, 2024</span><p>${'Which projector should I buy? '.repeat(8)}</p></div>`;
+    expect(read(page('', thread)).date).toBe('2024-01-03T00:00:00.000Z');
+  });
+
+  it('reads a <time itemprop="datePublished"> anywhere in the page (microdata), not only beside the headline', () => {
+    const filler = Array.from({ length: 120 }, (_, i) => `<span>${i}</span>`).join('');
+    const html = page('<meta itemprop="dateModified" content="2024-01-25">', `<h1>Fish</h1>${filler}<div class="post"><time class="hide" itemprop="datePublished" datetime="2006-08-08T22:13+00:00">x</time></div>`);
+    expect(read(html).date).toBe('2006-08-08T22:13:00.000Z');
+  });
+
+  it("reads a <time> in an article's own footer, not in the page's footer", () => {
+    const filler = Array.from({ length: 120 }, (_, i) => `<span>${i}</span>`).join('');
+    const own = `<main><article><h1>Puppy training</h1>${filler}<footer class="article-footer"><time datetime="2025-08-12T11:15:06Z">August 12, 2025</time></footer></article></main>`;
+    expect(read(page('', own)).date).toBe('2025-08-12T11:15:06.000Z');
+    const pages = `<main><h1>Puppy training</h1>${filler}<footer><article><time datetime="2025-08-12T11:15:06Z">August 12, 2025</time></article></footer></main>`;
+    expect(read(page('', pages)).date).toBeNull();
+  });
+
+  it('reads a "Published" label whose date is the next element, and "Posted on the 15/12/2025"', () => {
+    const filler = Array.from({ length: 120 }, (_, i) => `<p>Paragraph ${i} of the article.</p>`).join('');
+    expect(read(page('', `<h1>Coffee</h1>${filler}<div class="dateline"><p>Published</p><p>Feb 2, 2023</p></div>`)).date).toBe('2023-02-02T00:00:00.000Z');
+    expect(read(page('', `<h1>GCC</h1>${filler}<div>Posted on the 15/12/2025 at 19:00 by Guillaume</div>`)).date).toBe('2025-12-15T00:00:00.000Z');
+    // A theme's option names on <body> ("…-related-columns-4") do not make the whole page a sidebar.
+    const themed = page('', `<h1>Wedding</h1>${filler}<span>Published On: 15 August 2025</span>`).replace('<body>', '<body class="woo-related-columns-4 footer-fx-none">');
+    expect(read(themed).date).toBe('2025-08-15T00:00:00.000Z');
+  });
+
+  it("falls back to the first date an article's content shows, and not on other pages", () => {
+    const filler = Array.from({ length: 120 }, (_, i) => `<p>Paragraph ${i} of the article.</p>`).join('');
+    const body = `<h1>How apps are made</h1>${filler}<div class="author"><p>Moses Kim</p><p>April 8, 2024</p></div>`;
+    expect(read(page('<meta property="og:type" content="article">', body)).date).toBe('2024-04-08T00:00:00.000Z');
+    expect(read(page('', `<article>${body}</article>`)).date).toBe('2024-04-08T00:00:00.000Z');
+    // A product page: the first date is a review's or a release's, not the page's.
+    expect(read(page('<meta property="og:type" content="product">', body)).date).toBeNull();
+    // Before the last change: a shown date is more likely the publication.
+    expect(read(page('<meta property="og:type" content="article"><meta property="article:modified_time" content="2025-01-01">', body)).date).toBe('2024-04-08T00:00:00.000Z');
+  });
+
   it('reads numeric dates by the page language: day first outside US English', () => {
     const british = parseDocument(page('', '<h1>Wine styles</h1><div class="blog-date">03/10/2023</div>').replace('lang="en"', 'lang="en-GB"'));
     expect(readMetadata(british, 'https://wine.example.co.uk/blog/styles', RETRIEVED).date).toBe('2023-10-03T00:00:00.000Z');
@@ -105,6 +167,34 @@ describe('titles', () => {
     expect(article.title).toBe('Perfect your pour: the kettles we tested');
     const slogan = read(page('<meta property="og:title" content="Workforce Management Software">', '<h1>HR, Scheduling, and Payroll</h1>'));
     expect(slogan.title).toBe('Workforce Management Software');
+  });
+});
+
+describe('titles: H1s that are not the headline', () => {
+  it('skips an H1 that names the site (a masthead), except on the home page', () => {
+    const head = '<meta property="og:type" content="article"><meta property="og:site_name" content="Human in the Loop"><meta property="og:title" content="AI Trains on Your Art">';
+    expect(read(page(head, '<h1>Human in the Loop</h1><p>Text.</p>')).title).toBe('AI Trains on Your Art');
+    const masthead = page('<meta property="og:site_name" content="Human in the Loop">', '<h1>Human in the Loop</h1><p>Text.</p>');
+    expect(read(masthead, 'https://loop.example.com/').title).toBe('Human in the Loop');
+    expect(read(masthead, 'https://loop.example.com/posts/ai-art').title).toBeNull();
+  });
+
+  it("takes an article's H1 only when it shares a word with the declared title: else it is a section name", () => {
+    const head = '<meta property="og:type" content="article"><meta property="og:title" content="Actuary\'s Industry Choice - Consulting or Insurance?">';
+    expect(read(page(head, '<h1>Our BLOG</h1>')).title).toBe("Actuary's Industry Choice - Consulting or Insurance?");
+    expect(read(page(head, '<h1>Choosing an industry as an actuary</h1>')).title).toBe('Choosing an industry as an actuary');
+  });
+
+  it('takes the H1 that continues a declared title cut short', () => {
+    const metadata = read(page('<title>Ergonomic desk step by step: how to set up your monitor, laptop, and k | Oakywood</title><meta property="og:site_name" content="Oakywood">', '<h1>Ergonomic desk step by step: how to set up your monitor, laptop, and keyboard (checklist)</h1>'));
+    expect(metadata.title).toBe('Ergonomic desk step by step: how to set up your monitor, laptop, and keyboard (checklist)');
+  });
+
+  it('repairs UTF-8 that was read as Windows-1252 (mojibake)', () => {
+    expect(read(page('<title>A DIY Investor\u00e2\u20ac\u2122s Guide</title>', '<p>x</p>')).title).toBe('A DIY Investor’s Guide');
+    expect(repairMojibake('itertools \u00e2\u0080\u0094 Functions')).toBe('itertools — Functions');
+    // Text that does not decode as UTF-8 stays as written.
+    expect(repairMojibake('Crème brûlée à la carte')).toBe('Crème brûlée à la carte');
   });
 });
 

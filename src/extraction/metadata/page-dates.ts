@@ -1,0 +1,83 @@
+import { isUnseen, shortText } from './headline-area.js';
+import { findDate, parseDate } from './date-parse.js';
+
+/**
+ * Dates read from the whole page rather than beside the headline, for pages whose byline sits far from it
+ * (below a long lead, at the end of the article) or that have no headline. One walk over the content,
+ * outside navigation, footers, sidebars and comments, in document order.
+ */
+
+/** Containers whose dates are not the page's: navigation, footers, sidebars, comments. */
+const CHROME_TAGS = new Set(['nav', 'footer', 'aside']);
+const NOT_THE_PAGE = /comment|reply|sidebar|related|footer/i;
+
+/** The first non-null `read` of the content's nodes (text and elements) in document order. */
+function firstInContent(body: Element, read: (node: Node) => string | null): string | null {
+  const stack: Node[] = [body];
+  while (stack.length) {
+    const node = stack.pop()!;
+    if (node.nodeType !== 1) {
+      const found = node.nodeType === 3 ? read(node) : null;
+      if (found) return found;
+      continue;
+    }
+    const element = node as Element;
+    if (isUnseen(element) || CHROME_TAGS.has(element.localName)) continue;
+    // Not on <body> itself: themes list their options there ("fusion-woo-related-columns-4 avada-footer-fx-none").
+    if (element !== body && (NOT_THE_PAGE.test(element.getAttribute('class') ?? '') || NOT_THE_PAGE.test(element.getAttribute('id') ?? ''))) continue;
+    const found = read(element);
+    if (found) return found;
+    for (let child = element.lastChild; child; child = child.previousSibling) stack.push(child);
+  }
+  return null;
+}
+
+/** A line that says it gives the publication date: "Posted on April 13, 2023", "Published On: 15 August 2025". */
+const PUBLISHED_LINE = /^(?:(?:first |originally )?(?:published|posted)(?: (?:on|at))?(?: the)?|date published|publication date|publish date)\s*:?\s*/i;
+/** Longest such line: a label, a date, a time and a short byline. */
+const LABELLED_LINE_MAX = 80;
+
+/**
+ * The first labelled publication date in the page ("Posted on …"): where the headline area ends before
+ * it. Reads only the text nodes that begin with the label.
+ */
+export function labelledDate(body: Element, dayFirst: boolean): string | null {
+  return firstInContent(body, (node) => {
+    if (node.nodeType !== 3 || !node.parentElement || !PUBLISHED_LINE.test((node.textContent ?? '').trim())) return null;
+    const line = shortText(node.parentElement, LABELLED_LINE_MAX);
+    const label = line ? PUBLISHED_LINE.exec(line) : null;
+    if (!line || !label) return null;
+    // A label alone ("<dt>Published</dt><dd>Feb 2, 2023</dd>"): the date is the next element's text.
+    const next = node.parentElement.nextElementSibling;
+    const rest = label[0].length < line.length ? line.slice(label[0].length) : next ? shortText(next, LABELLED_LINE_MAX) : null;
+    const found = rest ? findDate(rest, { dayFirst }) : null;
+    return found && found.index === 0 ? found.iso : null;
+  });
+}
+
+/** Longest text node read for a date: a byline or a date line, not a paragraph of prose. */
+const DATE_TEXT_MAX = 200;
+
+/**
+ * The first date the content shows (a `<time datetime>`, a written date in a short text node), on a page
+ * that says it is an article or posting (`article`), or inside an <article> element: elsewhere (products,
+ * services, listings) the first date is a review's, an event's or an item's, not the page's.
+ */
+export function firstContentDate(body: Element, options: { dayFirst: boolean; article: boolean }): string | null {
+  const inArticle = (element: Element | null) => {
+    if (options.article) return true;
+    for (let node = element; node; node = node.parentElement) if (node.localName === 'article') return true;
+    return false;
+  };
+  return firstInContent(body, (node) => {
+    if (node.nodeType === 1) {
+      const datetime = (node as Element).localName === 'time' ? (node as Element).getAttribute('datetime') : null;
+      const iso = datetime ? parseDate(datetime, { machine: true }) : null;
+      return iso && inArticle(node as Element) ? iso : null;
+    }
+    const text = (node.textContent ?? '').trim();
+    if (text.length > DATE_TEXT_MAX) return null;
+    const found = findDate(text, { dayFirst: options.dayFirst });
+    return found && inArticle(node.parentElement) ? found.iso : null;
+  });
+}
