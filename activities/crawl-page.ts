@@ -1,6 +1,6 @@
 import { ApiError } from '../src/contract/errors.js';
 import { recordCrawlPage, type CrawlPageContext, type SitemapSeeding, type UrlOutcome } from '../src/jobs/store/index.js';
-import { hasQuotaLeft, meter } from '../src/accounts/metering.js';
+import { hasQuotaLeft, meterWith } from '../src/accounts/metering.js';
 import type { StoredCrawlInput } from '../src/jobs/crawl/crawl-input.js';
 import { admitLink } from '../src/jobs/crawl/crawl-scope.js';
 import { robotsAllows, robotsCrawlDelayMs } from '../src/net/robots.js';
@@ -99,10 +99,10 @@ export async function crawlOnePage(deps: JobActivityDeps, { jobId, ordinal, job,
       links,
       limit: input.limit,
       ...(seeds ? { sitemapSeeding: seeds.seeding } : {}),
-      async onStored(tx) {
+      async onStored(run) {
         if (ordinal === 0) return;
         try {
-          await meter(tx, { accountId: job.accountId, keyId: null, plan, endpoint: 'POST /crawl', units: 1 });
+          await meterWith(run, { accountId: job.accountId, keyId: null, plan, endpoint: 'POST /crawl', units: 1 });
         } catch (err) {
           if (err instanceof ApiError && err.code === 'rate_limit_exceeded') throw new QuotaExhausted();
           throw err;

@@ -1,5 +1,5 @@
 import { type Prisma } from '@prisma/client';
-import { queryPrepared, type Db } from '../db/prisma.js';
+import { queryPrepared, type Db, type RunSql } from '../db/prisma.js';
 import { ApiError } from '../contract/errors.js';
 import { limitsOf } from '../contract/plans.js';
 import { planLimitsView, type PlanLimitsView } from './plan-limits-view.js';
@@ -42,31 +42,39 @@ type Tx = Prisma.TransactionClient;
  * Pass `tx` to make the reservation part of a larger transaction (a job and its metering).
  */
 export async function meter(db: Db | Tx, request: MeterRequest, now = new Date()): Promise<{ used: number; allowance: number; eventId: bigint }> {
-  const allowance = limitsOf(request.plan).includedRequestsPerMonth;
-  const { start } = quotaPeriod(now);
-  const always = request.neverRefuse === true;
-  // One statement, one round trip: the counter row is created or raised only while the units fit (the
-  // row lock of ON CONFLICT re-checks against the latest count, so concurrent requests admit exactly
-  // what is left), and the event is written only when it was. It was a transaction of five round trips:
-  // 6–10 ms of a cached answer's ~20 (`npm run bench:cache`; 2–8 ms now). The casts matter: two bare
-  // parameters compared are typed as text, and '3' <= '1000' is false.
-  const rows = await db.$queryRaw<{ used: number; id: bigint }[]>`
+  return meterWith(<Row>(_name: string, text: string, values: unknown[]) => db.$queryRawUnsafe<Row[]>(text, ...values), request, now);
+}
+
+// One statement, one round trip: the counter row is created or raised only while the units fit (the row
+// lock of ON CONFLICT re-checks against the latest count, so concurrent requests admit exactly what is
+// left), and the event is written only when it was. It was a transaction of five round trips: 6–10 ms
+// of a cached answer's ~20 (`npm run bench:cache`; 2–8 ms now). The casts matter: two bare parameters
+// compared are typed as text, and '3' <= '1000' is false.
+const METER_SQL = `
     WITH counter AS (
       INSERT INTO usage_counters AS c (account_id, period_start, used)
-      SELECT ${request.accountId}::uuid, ${start}, ${request.units}::int
-      WHERE ${always}::boolean OR ${request.units}::int <= ${allowance}::int
+      SELECT $1::uuid, $2::timestamptz, $3::int
+      WHERE $4::boolean OR $3::int <= $5::int
       ON CONFLICT (account_id, period_start) DO UPDATE SET used = c.used + EXCLUDED.used
-      WHERE ${always}::boolean OR c.used + EXCLUDED.used <= ${allowance}::int
+      WHERE $4::boolean OR c.used + EXCLUDED.used <= $5::int
       RETURNING c.used
     ), event AS (
       INSERT INTO usage_events (account_id, key_id, endpoint, units)
-      SELECT ${request.accountId}::uuid, ${request.keyId}, ${request.endpoint}, ${request.units}::int FROM counter
+      SELECT $1::uuid, $6::text, $7::text, $3::int FROM counter
       RETURNING id
     )
     SELECT counter.used, event.id FROM counter, event`;
+
+/** `meter` on a statement runner: inside a transaction of hot-path statements (transactionOnPool). */
+export async function meterWith(run: RunSql, request: MeterRequest, now = new Date()): Promise<{ used: number; allowance: number; eventId: bigint }> {
+  const allowance = limitsOf(request.plan).includedRequestsPerMonth;
+  const { start } = quotaPeriod(now);
+  const always = request.neverRefuse === true;
+  const rows = await run<{ used: number; id: bigint | string }>('pith-meter', METER_SQL, [request.accountId, start, request.units, always, allowance, request.keyId, request.endpoint]);
   const row = rows[0];
   if (!row) throw quotaExceeded(request.units, allowance, now);
-  return { used: row.used, allowance, eventId: row.id };
+  // pg answers a bigint as a string, Prisma as a BigInt.
+  return { used: Number(row.used), allowance, eventId: BigInt(row.id) };
 }
 
 /**

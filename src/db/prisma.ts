@@ -39,3 +39,30 @@ export async function queryPrepared<Row>(db: Db, name: string, text: string, val
   if (pool) return (await pool.query({ name, text, values })).rows as Row[];
   return db.$queryRawUnsafe<Row[]>(text, ...values);
 }
+
+/** Runs one statement of a transaction (`text` with $1… placeholders; `name` prepares it per connection). */
+export type RunSql = <Row>(name: string, text: string, values: unknown[]) => Promise<Row[]>;
+
+/**
+ * A transaction of hot-path statements on one connection of the pg pool, skipping Prisma's query layer
+ * (which hands every parameter — a page's whole content — to its query compiler and back); through a
+ * Prisma interactive transaction when there is no pool. Rolled back when `work` throws.
+ */
+export async function transactionOnPool<T>(db: Db, work: (run: RunSql) => Promise<T>): Promise<T> {
+  const pool = pgPoolOf(db);
+  if (!pool) return db.$transaction((tx) => work(<Row>(_name: string, text: string, values: unknown[]) => tx.$queryRawUnsafe<Row[]>(text, ...values)));
+  const client = await pool.connect();
+  let broken: Error | undefined;
+  try {
+    await client.query('BEGIN');
+    const result = await work(async <Row>(name: string, text: string, values: unknown[]) => (await client.query({ name, text, values })).rows as Row[]);
+    await client.query('COMMIT');
+    return result;
+  } catch (err) {
+    // A connection that cannot even roll back is dropped from the pool, not handed to the next caller.
+    await client.query('ROLLBACK').catch((rollbackError: Error) => void (broken = rollbackError));
+    throw err;
+  } finally {
+    client.release(broken);
+  }
+}

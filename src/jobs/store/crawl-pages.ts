@@ -1,13 +1,11 @@
-import type { Job, Prisma } from '@prisma/client';
-import type { Db } from '../../db/prisma.js';
+import type { Job } from '@prisma/client';
+import { transactionOnPool, type Db, type RunSql } from '../../db/prisma.js';
 import { RESULT_LIFETIME_MS } from '../../contract/limits.js';
 import type { StoredCrawlInput } from '../crawl/crawl-input.js';
 import type { UrlOutcome } from './results.js';
 import type { CrawlFinish, TruncatedReason } from '../../../workflows/activities.js';
 
 /** A crawl's rows: its frontier (`crawl_urls`), its pages' results and the counters on its job row. */
-
-type Tx = Prisma.TransactionClient;
 
 export interface CrawlPageContext {
   job: Pick<Job, 'accountId' | 'total'> & { input: StoredCrawlInput; plan: string };
@@ -38,30 +36,32 @@ export async function crawlBatchContext(db: Db, jobId: string, from: number, to:
  * result takes a key-share lock on the job row (foreign key), so taking this lock after the insert
  * would deadlock two pages of one crawl finishing together. NO KEY UPDATE still lets those inserts in.
  */
-async function lockJob(tx: Tx, jobId: string): Promise<number> {
-  const [locked] = await tx.$queryRaw<{ total: number }[]>`SELECT total FROM jobs WHERE id = ${jobId}::uuid FOR NO KEY UPDATE`;
+async function lockJob(run: RunSql, jobId: string): Promise<number> {
+  const [locked] = await run<{ total: number }>('pith-crawl-lock-job', 'SELECT total FROM jobs WHERE id = $1::uuid FOR NO KEY UPDATE', [jobId]);
   return locked?.total ?? 0;
 }
+
+const ADMIT_URLS_SQL = `
+    WITH fresh AS (
+      SELECT u.url, row_number() OVER (ORDER BY u.found) - 1 AS rank
+      FROM unnest($2::text[]) WITH ORDINALITY AS u(url, found)
+      WHERE NOT EXISTS (SELECT 1 FROM crawl_urls c WHERE c.job_id = $1::uuid AND c.url = u.url)
+    ), admitted AS (
+      INSERT INTO crawl_urls (job_id, ordinal, url, depth)
+      SELECT $1::uuid, $3::int + rank::int, url, $4::int FROM fresh WHERE rank < $5::int
+      RETURNING 1
+    )
+    SELECT (SELECT count(*) FROM fresh)::int AS fresh, (SELECT count(*) FROM admitted)::int AS admitted`;
 
 /**
  * Admits new URLs after the `total` URLs already admitted (the caller holds the job's row lock, so
  * concurrent pages of one crawl take turns here), numbering them in the order found; stops at the page
  * limit. One statement: the URLs not yet known, in order, the first `room` of them inserted.
  */
-async function admitUrls(tx: Tx, jobId: string, limit: number, total: number, depth: number, urls: string[]): Promise<{ total: number; hitLimit: boolean }> {
+async function admitUrls(run: RunSql, jobId: string, limit: number, total: number, depth: number, urls: string[]): Promise<{ total: number; hitLimit: boolean }> {
   if (urls.length === 0) return { total, hitLimit: false };
   const room = Math.max(0, limit - total);
-  const [counts] = await tx.$queryRaw<{ fresh: number; admitted: number }[]>`
-    WITH fresh AS (
-      SELECT u.url, row_number() OVER (ORDER BY u.found) - 1 AS rank
-      FROM unnest(${urls}::text[]) WITH ORDINALITY AS u(url, found)
-      WHERE NOT EXISTS (SELECT 1 FROM crawl_urls c WHERE c.job_id = ${jobId}::uuid AND c.url = u.url)
-    ), admitted AS (
-      INSERT INTO crawl_urls (job_id, ordinal, url, depth)
-      SELECT ${jobId}::uuid, ${total}::int + rank::int, url, ${depth}::int FROM fresh WHERE rank < ${room}
-      RETURNING 1
-    )
-    SELECT (SELECT count(*) FROM fresh)::int AS fresh, (SELECT count(*) FROM admitted)::int AS admitted`;
+  const [counts] = await run<{ fresh: number; admitted: number }>('pith-crawl-admit-urls', ADMIT_URLS_SQL, [jobId, urls, total, depth, room]);
   const admitted = counts?.admitted ?? 0;
   return { total: total + admitted, hitLimit: (counts?.fresh ?? 0) > room };
 }
@@ -86,7 +86,7 @@ export interface CrawlPageRecord {
   /** The start page of a sitemap-seeded crawl: what the sitemap walk found, kept with the job. */
   sitemapSeeding?: SitemapSeeding;
   /** Runs inside the transaction once the page's result is new (metering); throwing rolls it all back. */
-  onStored: (tx: Tx) => Promise<void>;
+  onStored: (run: RunSql) => Promise<void>;
 }
 
 /**
@@ -96,26 +96,32 @@ export interface CrawlPageRecord {
  */
 export function recordCrawlPage(db: Db, record: CrawlPageRecord): Promise<number> {
   const { jobId, ordinal, url, outcome } = record;
-  return db.$transaction(async (tx) => {
-    const totalBefore = await lockJob(tx, jobId);
-    // Raw statements: the model API walks a page's whole content value before sending it (`bench:bulk` profile).
+  // On the pg pool, not through Prisma: its query layer handed the page's whole content to its query
+  // compiler and back (`bench:bulk` profile of the worker).
+  return transactionOnPool(db, async (run) => {
+    const totalBefore = await lockJob(run, jobId);
     const content = outcome.ok ? JSON.stringify(outcome.content) : null;
-    const inserted = await tx.$executeRaw`
-      INSERT INTO job_results (job_id, position, url, ok, error_code, error, content)
-      VALUES (${jobId}::uuid, ${ordinal}::int, ${url}, ${outcome.ok}, ${outcome.ok ? null : outcome.errorCode}, ${outcome.ok ? null : outcome.error}, ${content}::jsonb)
-      ON CONFLICT (job_id, position) DO NOTHING`;
-    if (inserted === 0) return totalBefore;
-    await record.onStored(tx);
-    const { total, hitLimit } = await admitUrls(tx, jobId, record.limit, totalBefore, record.linkDepth, record.links);
+    const inserted = await run<{ position: number }>('pith-crawl-store-page', STORE_PAGE_SQL, [jobId, ordinal, url, outcome.ok, outcome.ok ? null : outcome.errorCode, outcome.ok ? null : outcome.error, content]);
+    if (inserted.length === 0) return totalBefore;
+    await record.onStored(run);
+    const { total, hitLimit } = await admitUrls(run, jobId, record.limit, totalBefore, record.linkDepth, record.links);
     const seeding = record.sitemapSeeding ? JSON.stringify(record.sitemapSeeding) : null;
-    await tx.$executeRaw`
-      UPDATE jobs SET total = ${total}::int, completed = completed + 1,
-        truncated = truncated OR ${hitLimit}, truncated_reason = CASE WHEN ${hitLimit} THEN 'page_limit' ELSE truncated_reason END,
-        sitemap_seeding = COALESCE(${seeding}::jsonb, sitemap_seeding)
-      WHERE id = ${jobId}::uuid`;
+    await run('pith-crawl-count-page', COUNT_PAGE_SQL, [jobId, total, hitLimit, seeding]);
     return total;
   });
 }
+
+const STORE_PAGE_SQL = `
+    INSERT INTO job_results (job_id, position, url, ok, error_code, error, content)
+    VALUES ($1::uuid, $2::int, $3::text, $4::boolean, $5::text, $6::text, $7::jsonb)
+    ON CONFLICT (job_id, position) DO NOTHING
+    RETURNING position`;
+
+const COUNT_PAGE_SQL = `
+    UPDATE jobs SET total = $2::int, completed = completed + 1,
+      truncated = truncated OR $3::boolean, truncated_reason = CASE WHEN $3::boolean THEN 'page_limit' ELSE truncated_reason END,
+      sitemap_seeding = COALESCE($4::jsonb, sitemap_seeding)
+    WHERE id = $1::uuid`;
 
 /**
  * Ends a crawl: `total` becomes the pages stored (admitted pages never fetched because the crawl

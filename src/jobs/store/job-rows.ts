@@ -88,6 +88,9 @@ export async function countJobsByKindAndStatus(db: Db): Promise<{ kind: string; 
 }
 
 /** A subquery answering the job's account id, for statements of other features that store per account. */
+/** The same subquery as text, its job id the statement's parameter $1 (prepared statements on the pg pool). */
+export const JOB_ACCOUNT_ID_SQL_TEXT = 'SELECT account_id FROM jobs WHERE id = $1::uuid';
+
 export function jobAccountIdSql(jobId: string): Prisma.Sql {
   return Prisma.sql`SELECT account_id FROM jobs WHERE id = ${jobId}::uuid`;
 }

@@ -93,7 +93,7 @@ describe('what gets indexed', () => {
 
   it('never lets an indexing failure reach the extraction, and indexes nothing with retention 0', async () => {
     let calls = 0;
-    const failing = { $executeRaw: () => { calls++; return Promise.reject(new Error('relation "search_documents" does not exist')); } } as unknown as Db;
+    const failing = { $queryRawUnsafe: () => { calls++; return Promise.reject(new Error('relation "search_documents" does not exist')); } } as unknown as Db;
     const cfg = parseConfig({ LOG_LEVEL: 'silent' });
     await expect(indexPageQuietly(failing, cfg, { accountId: '00000000-0000-0000-0000-000000000000' }, 'https://x.test/', { markdown: 'text' })).resolves.toBeUndefined();
     expect(calls).toBe(1);
