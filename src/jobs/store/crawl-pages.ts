@@ -61,7 +61,8 @@ const ADMIT_URLS_SQL = `
 async function admitUrls(run: RunSql, jobId: string, limit: number, total: number, depth: number, urls: string[]): Promise<{ total: number; hitLimit: boolean }> {
   if (urls.length === 0) return { total, hitLimit: false };
   const room = Math.max(0, limit - total);
-  const [counts] = await run<{ fresh: number; admitted: number }>('pith-crawl-admit-urls', ADMIT_URLS_SQL, [jobId, urls, total, depth, room]);
+  // Each URL once: a URL listed twice would break the (job, url) key and fail the whole page.
+  const [counts] = await run<{ fresh: number; admitted: number }>('pith-crawl-admit-urls', ADMIT_URLS_SQL, [jobId, [...new Set(urls)], total, depth, room]);
   const admitted = counts?.admitted ?? 0;
   return { total: total + admitted, hitLimit: (counts?.fresh ?? 0) > room };
 }
