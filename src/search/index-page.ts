@@ -1,9 +1,8 @@
-import { Prisma } from '@prisma/client';
 import type { Config } from '../config/config.js';
 import { queryPrepared, type Db } from '../db/prisma.js';
 import type { ExtractedContent } from '../extraction/types.js';
 import { markdownToPlainText } from './plain-text.js';
-import { JOB_ACCOUNT_ID_SQL_TEXT, jobAccountIdSql } from '../jobs/store/index.js';
+import { JOB_ACCOUNT_ID_SQL_TEXT } from '../jobs/store/index.js';
 import { log } from '../observability/logger.js';
 import { redactSecrets } from '../observability/redact.js';
 
@@ -60,32 +59,44 @@ export async function indexPage(db: Db, cfg: Config, owner: IndexOwner, url: str
   // Times come from the database clock, the one the searches and the expiry sweep compare with. A
   // prepared statement on the pg pool: through Prisma's raw-query layer the body crossed into the query
   // compiler and back (`bench:bulk` profile of the worker).
-  const [sql, ownerId] = 'accountId' in owner ? [INDEX_FOR_ACCOUNT_SQL, owner.accountId] : [INDEX_FOR_JOB_SQL, owner.jobId];
-  const written = (await queryPrepared<{ url: string }>(db, 'accountId' in owner ? 'pith-index-account' : 'pith-index-job', sql, [ownerId, url, document.title, document.body, hours])).length;
+  const { kind, id } = ownerOf(owner);
+  const written = (await queryPrepared<{ url: string }>(db, `pith-index-${kind}`, UPSERT_SQL[kind], [id, url, document.title, document.body, hours])).length;
   return written > 0;
 }
 
-const upsertDocument = (ownerSql: string) => `
+/** Whose index a page goes to, as the first parameter ($1) of the statements below. */
+const ownerOf = (owner: IndexOwner) => ('accountId' in owner ? { kind: 'account' as const, id: owner.accountId } : { kind: 'job' as const, id: owner.jobId });
+const OWNER_SQL = { account: 'SELECT $1::uuid AS account_id', job: JOB_ACCOUNT_ID_SQL_TEXT };
+
+const UPSERT_SQL = Object.fromEntries(
+  Object.entries(OWNER_SQL).map(([kind, ownerSql]) => [
+    kind,
+    `
     INSERT INTO search_documents (account_id, url, title, body, expires_at)
     SELECT owner.account_id, $2, $3, $4, now() + make_interval(hours => $5::int)
     FROM (${ownerSql}) AS owner
     ON CONFLICT (account_id, url) DO UPDATE
       SET title = EXCLUDED.title, body = EXCLUDED.body, indexed_at = now(), expires_at = EXCLUDED.expires_at
-    RETURNING url`;
-const INDEX_FOR_ACCOUNT_SQL = upsertDocument('SELECT $1::uuid AS account_id');
-const INDEX_FOR_JOB_SQL = upsertDocument(JOB_ACCOUNT_ID_SQL_TEXT);
+    RETURNING url`,
+  ]),
+) as Record<keyof typeof OWNER_SQL, string>;
+
+const INDEXED_SINCE_SQL = Object.fromEntries(
+  Object.entries(OWNER_SQL).map(([kind, ownerSql]) => [
+    kind,
+    `
+    SELECT 1 FROM search_documents, (${ownerSql}) AS owner
+    WHERE search_documents.account_id = owner.account_id AND url = $2 AND indexed_at >= $3::timestamptz`,
+  ]),
+) as Record<keyof typeof OWNER_SQL, string>;
 
 const indexable = (cfg: Config, url: string) => cfg.SEARCH_INDEX_RETENTION_HOURS > 0 && url.length <= MAX_INDEXED_URL_CHARS;
-
-const ownerSql = (owner: IndexOwner): Prisma.Sql =>
-  'accountId' in owner ? Prisma.sql`SELECT ${owner.accountId}::uuid AS account_id` : jobAccountIdSql(owner.jobId);
 
 /** Whether the owner's index already holds the page as indexed at `since` or later (a read: it may run before the request is admitted). */
 export async function indexedSince(db: Db, cfg: Config, owner: IndexOwner, url: string, since: Date): Promise<boolean> {
   if (!indexable(cfg, url)) return true;
-  const [current] = await db.$queryRaw<unknown[]>`
-    SELECT 1 FROM search_documents, (${ownerSql(owner)}) AS owner
-    WHERE search_documents.account_id = owner.account_id AND url = ${url} AND indexed_at >= ${since}`;
+  const { kind, id } = ownerOf(owner);
+  const [current] = await queryPrepared<unknown>(db, `pith-indexed-since-${kind}`, INDEXED_SINCE_SQL[kind], [id, url, since]);
   return current !== undefined;
 }
 

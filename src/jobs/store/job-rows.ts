@@ -1,4 +1,4 @@
-import { Prisma, type Job } from '@prisma/client';
+import type { Job } from '@prisma/client';
 import { queryPrepared, type Db } from '../../db/prisma.js';
 import { RESULT_LIFETIME_MS } from '../../contract/limits.js';
 import type { PageOptions } from '../../pages/page-options.js';
@@ -87,10 +87,8 @@ export async function countJobsByKindAndStatus(db: Db): Promise<{ kind: string; 
   return rows.map((row) => ({ kind: row.kind, status: row.status, count: Number(row.n) }));
 }
 
-/** A subquery answering the job's account id, for statements of other features that store per account. */
-/** The same subquery as text, its job id the statement's parameter $1 (prepared statements on the pg pool). */
+/**
+ * A subquery answering the job's account id, for statements of other features that store per account
+ * (prepared statements on the pg pool: the job id is the statement's parameter $1).
+ */
 export const JOB_ACCOUNT_ID_SQL_TEXT = 'SELECT account_id FROM jobs WHERE id = $1::uuid';
-
-export function jobAccountIdSql(jobId: string): Prisma.Sql {
-  return Prisma.sql`SELECT account_id FROM jobs WHERE id = ${jobId}::uuid`;
-}
