@@ -14,6 +14,9 @@ RUN apt-get update \
 COPY --from=deps /app/node_modules ./node_modules
 COPY . .
 RUN DATABASE_URL=postgresql://build:only@localhost:1/none npx prisma generate
+# The API and the worker write bundles of their sources here at start (src/runtime/source-bundle.mjs).
+RUN mkdir -p node_modules/.cache && chown node node_modules/.cache
+ENV MALLOC_ARENA_MAX=2
 USER node
 EXPOSE 3000
-CMD ["node", "--import", "tsx", "src/edge/main.ts"]
+CMD ["node", "--single-threaded-gc", "src/runtime/run-service.mjs", "src/edge/main.ts"]

@@ -51,6 +51,8 @@ interface MemoryBreakdown {
   rss: number;
   main_heap_used: number;
   main_heap_total: number;
+  /** The main heap's spaces (resident): young generation, old, large objects, code. */
+  main_spaces: MemoryReportLine['main']['spaces_mb'] | undefined;
   threads_heap_used: number;
   threads_heap_total: number;
   array_buffers: number;
@@ -74,6 +76,7 @@ function lastBreakdown(dir: string, name: string, pid: number | undefined): Memo
     rss: line.rss_mb,
     main_heap_used: line.main.heap_used_mb,
     main_heap_total: line.main.heap_total_mb,
+    main_spaces: line.main.spaces_mb,
     threads_heap_used: round(threadsUsed),
     threads_heap_total: round(threadsTotal),
     array_buffers: line.array_buffers_mb,
@@ -83,7 +86,7 @@ function lastBreakdown(dir: string, name: string, pid: number | undefined): Memo
 
 const describeBreakdown = (b: MemoryBreakdown | null) =>
   b
-    ? `RSS ${b.rss} MB = main heap ${b.main_heap_total} (used ${b.main_heap_used}) + thread heaps ${b.threads_heap_total} (used ${b.threads_heap_used}) + buffers ${b.array_buffers} + native/other ${b.native_and_other}`
+    ? `RSS ${b.rss} MB = main heap ${b.main_heap_total} (used ${b.main_heap_used}${b.main_spaces ? `; new ${b.main_spaces.new}, old ${b.main_spaces.old}, large objects ${b.main_spaces.large_object}, code ${b.main_spaces.code}` : ''}) + thread heaps ${b.threads_heap_total} (used ${b.threads_heap_used}) + buffers ${b.array_buffers} + native/other ${b.native_and_other}`
     : 'no memory report yet';
 
 /** Least-squares slope of samples taken once a minute, in MB per minute. */

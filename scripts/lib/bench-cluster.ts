@@ -7,7 +7,7 @@ import { migrateDeploy } from './migrate.js';
 import { freeLowPort, freePort, waitUntil } from './ports.js';
 import { startProcess, type ManagedProcess } from './processes.js';
 import { projectRoot } from './paths.js';
-import { serviceNodeArgs } from './service-entry.js';
+import { serviceNodeArgs, withServiceProcessEnv } from './service-entry.js';
 import { ensureTemporalServerTools } from './tools.js';
 import { startTemporalCluster, temporalActions, temporalDatabaseOn } from './temporal-cluster.js';
 import { step } from './log.js';
@@ -47,7 +47,7 @@ export async function benchCluster(options: { scratch: string; urls: string[]; j
     const { BASE_URL: _viteBase, ...inherited } = process.env;
     const env = { ...inherited, PORT: String(port), DATABASE_URL: postgres.url, TEMPORAL_ADDRESS: temporal.address, LOG_LEVEL: 'info', ALLOW_PRIVATE_TARGETS: 'true', WEBHOOK_ENCRYPTION_KEY: 'cd'.repeat(32) };
     const start = (name: string, entry: 'src/edge/main.ts' | 'src/temporal/worker-main.ts', extra: Record<string, string> = {}): ManagedProcess => {
-      const child = startProcess(name, process.execPath, serviceNodeArgs(entry), { cwd: projectRoot, env: { ...env, ...extra }, logFile: path.join(options.scratch, `${name}.log`) });
+      const child = startProcess(name, process.execPath, serviceNodeArgs(entry), { cwd: projectRoot, env: withServiceProcessEnv({ ...env, ...extra }), logFile: path.join(options.scratch, `${name}.log`) });
       stops.unshift(() => child.stop('SIGTERM', 10_000));
       return child;
     };

@@ -8,7 +8,7 @@ import { migrateDeploy } from './migrate.js';
 import { freePort, waitUntil } from './ports.js';
 import { startProcess, type ManagedProcess } from './processes.js';
 import { projectRoot } from './paths.js';
-import { serviceNodeArgs } from './service-entry.js';
+import { serviceNodeArgs, withServiceProcessEnv } from './service-entry.js';
 import { ensureTemporalCli } from './tools.js';
 import { startTemporalServer } from './temporal-server.js';
 import { createDb, type Db } from '../../src/db/prisma.js';
@@ -88,9 +88,9 @@ export async function startBenchService(scratch: string, env: Record<string, str
     const { BASE_URL: _viteBase, ...inherited } = process.env;
     const childEnv = { ...inherited, PORT: String(port), DATABASE_URL: pg.url, TEMPORAL_ADDRESS: temporal.address, LOG_LEVEL: 'error', ALLOW_PRIVATE_TARGETS: 'true', WEBHOOK_ENCRYPTION_KEY: 'cd'.repeat(32), ...env };
     // The worker at info: its `worker polling` line is the readiness signal waited for below.
-    const worker = startProcess('worker', process.execPath, serviceNodeArgs('src/temporal/worker-main.ts'), { cwd: projectRoot, env: { ...childEnv, LOG_LEVEL: 'info' }, logFile: path.join(scratch, 'worker.log') });
+    const worker = startProcess('worker', process.execPath, serviceNodeArgs('src/temporal/worker-main.ts'), { cwd: projectRoot, env: withServiceProcessEnv({ ...childEnv, LOG_LEVEL: 'info' }), logFile: path.join(scratch, 'worker.log') });
     stops.unshift(() => worker.stop('SIGTERM', 10_000));
-    const api = startProcess('api', process.execPath, serviceNodeArgs('src/edge/main.ts'), { cwd: projectRoot, env: childEnv, logFile: path.join(scratch, 'api.log') });
+    const api = startProcess('api', process.execPath, serviceNodeArgs('src/edge/main.ts'), { cwd: projectRoot, env: withServiceProcessEnv(childEnv), logFile: path.join(scratch, 'api.log') });
     stops.unshift(() => api.stop('SIGTERM', 10_000));
     const base = `http://127.0.0.1:${port}`;
     await waitUntil('the API and the worker', async () => (await fetch(`${base}/health`).catch(() => undefined))?.status === 200 && readFileSync(path.join(scratch, 'worker.log'), 'utf8').includes('worker polling'), 120_000, 250);

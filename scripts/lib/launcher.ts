@@ -5,7 +5,7 @@ import { ConfigError, parseConfig, type Config } from '../../src/config/config.j
 import { step, warn } from './log.js';
 import { waitUntil } from './ports.js';
 import { PidRegistry, killAllProcesses, startProcess, startWatchdog, stopAllProcesses, type ManagedProcess } from './processes.js';
-import { serviceNodeArgs, type ServiceEntry } from './service-entry.js';
+import { serviceNodeArgs, withServiceProcessEnv, type ServiceEntry } from './service-entry.js';
 import { dataDir, projectRoot } from './paths.js';
 
 /**
@@ -77,7 +77,7 @@ export async function createLauncher(registryFile: string): Promise<Launcher> {
   const supervise = (name: string, entry: ServiceEntry, env: NodeJS.ProcessEnv, restarts = 0): void => {
     // A restart scheduled before a stop began must not start a process the stop has already passed.
     if (shuttingDown) return;
-    const child = startProcess(name, process.execPath, serviceNodeArgs(entry), { cwd: projectRoot, env, prefixOutput: true });
+    const child = startProcess(name, process.execPath, serviceNodeArgs(entry), { cwd: projectRoot, env: withServiceProcessEnv(env), prefixOutput: true });
     pids.record(name, child.child.pid);
     services.push(child);
     void child.exited.then((code) => {

@@ -14,7 +14,7 @@
 import { appendFileSync, createWriteStream, mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
-import { getHeapStatistics, writeHeapSnapshot } from 'node:v8';
+import { getHeapSpaceStatistics, getHeapStatistics, writeHeapSnapshot } from 'node:v8';
 import { BroadcastChannel, isMainThread, threadId } from 'node:worker_threads';
 
 const CHANNEL = 'pith-memory-report';
@@ -30,16 +30,29 @@ export interface HeapFigures {
   malloced_mb: number;
   /** Bytes held outside the heap by objects in it (Buffers, ArrayBuffers) that V8 was told about. */
   external_mb: number;
+  /**
+   * Resident size of the heap's main spaces: `new` (the young generation), `old`, `large_object` (objects
+   * over ~128 KB, such as a page's HTML, go there directly and wait for a full collection), `code`.
+   */
+  spaces_mb: { new: number; old: number; large_object: number; code: number };
 }
+
+const SPACES = { new_space: 'new', old_space: 'old', large_object_space: 'large_object', code_space: 'code' } as const;
 
 export function heapFigures(): HeapFigures {
   const heap = getHeapStatistics();
+  const spaces = { new: 0, old: 0, large_object: 0, code: 0 };
+  for (const space of getHeapSpaceStatistics()) {
+    const key = SPACES[space.space_name as keyof typeof SPACES];
+    if (key) spaces[key] = mb(space.physical_space_size);
+  }
   return {
     heap_used_mb: mb(heap.used_heap_size),
     heap_total_mb: mb(heap.total_heap_size),
     heap_limit_mb: mb(heap.heap_size_limit),
     malloced_mb: mb(heap.malloced_memory),
     external_mb: mb(heap.external_memory),
+    spaces_mb: spaces,
   };
 }
 

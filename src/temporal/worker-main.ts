@@ -4,6 +4,7 @@ import { config } from '../config/config.js';
 import { createDb } from '../db/prisma.js';
 import { requireDatabaseUrl, requireTemporalAddress } from '../config/runtime-env.js';
 import { createPithWorker } from './worker.js';
+import { workflowBundle } from './workflow-bundle.js';
 import { createExtractionServices } from '../extraction/services.js';
 import { ensureExpirySchedule } from './expiry-schedule.js';
 import { clientOn } from './client.js';
@@ -34,7 +35,8 @@ try {
 const metricsServer = cfg.WORKER_METRICS_PORT !== undefined ? await serveWorkerMetrics(cfg, cfg.WORKER_METRICS_PORT) : undefined;
 const extraction = createExtractionServices(cfg);
 const stopMemoryReport = cfg.MEMORY_REPORT_DIR ? startMemoryReport('worker', cfg.MEMORY_REPORT_DIR, cfg.MEMORY_REPORT_MS, () => extraction.extractor.threadHeapSnapshots?.() ?? []) : undefined;
-const worker = await createPithWorker({ cfg, db, connection, extractor: extraction.extractor, renderer: extraction.renderer, tracing });
+const bundle = await workflowBundle(tracing !== undefined);
+const worker = await createPithWorker({ cfg, db, connection, extractor: extraction.extractor, renderer: extraction.renderer, tracing, ...(bundle ? { workflowBundle: bundle } : {}) });
 log().info({ taskQueue: cfg.TEMPORAL_TASK_QUEUE, metricsPort: cfg.WORKER_METRICS_PORT, temporalMetricsPort: cfg.TEMPORAL_METRICS_PORT, tracing: tracing !== undefined }, 'worker polling');
 // run() resolves after SIGINT/SIGTERM drain in-flight tasks (the SDK installs those handlers).
 await worker.run();

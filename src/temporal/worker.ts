@@ -1,4 +1,3 @@
-import { fileURLToPath } from 'node:url';
 import { type NativeConnection, Worker, type WorkerOptions } from '@temporalio/worker';
 import { Client } from '@temporalio/client';
 import type { Config } from '../config/config.js';
@@ -8,8 +7,7 @@ import type { HtmlExtractor } from '../extraction/threads/thread-pool.js';
 import type { BrowserPool } from '../extraction/render/index.js';
 import type { Tracing } from '../observability/tracing.js';
 import { activityInterceptors, workflowInterceptorModules, workflowSinks } from './interceptors.js';
-
-export const workflowsPath = fileURLToPath(new URL('../../workflows/index.ts', import.meta.url));
+import { workflowsPath } from './workflow-sources.js';
 
 export interface PithWorkerOptions {
   cfg: Config;
@@ -18,7 +16,7 @@ export interface PithWorkerOptions {
   renderer?: BrowserPool;
   connection: NativeConnection;
   /**
-   * Pre-built bundle (tests bundle once); otherwise the worker bundles `workflows/` at start. A bundle must
+   * Pre-built bundle (workflow-bundle.ts; tests bundle once); otherwise the worker bundles `workflows/` at start. A bundle must
    * include workflowInterceptorModules(<tracing on>) (bundleWorkflowCode's `workflowInterceptorModules`).
    */
   workflowBundle?: WorkerOptions['workflowBundle'];

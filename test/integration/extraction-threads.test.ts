@@ -43,6 +43,10 @@ describe('extraction on worker threads (piscina), as the API and worker processe
       expect(last.process).toBe('check');
       expect(last.main.heap_used_mb).toBeGreaterThan(0);
       expect(last.rss_mb).toBeGreaterThan(last.main.heap_total_mb);
+      // The main heap by space: old space holds the loaded modules; the spaces fit in the heap.
+      const spaces = last.main.spaces_mb;
+      expect(spaces.old).toBeGreaterThan(1);
+      expect(spaces.new + spaces.old + spaces.large_object + spaces.code).toBeLessThanOrEqual(last.main.heap_total_mb + 0.5);
       // Both threads, each with its own heap, and between them the four pages.
       expect(last.threads).toHaveLength(2);
       expect(new Set(last.threads.map((t: { thread: number }) => t.thread)).size).toBe(2);

@@ -3,7 +3,7 @@ import { inject } from 'vitest';
 import { startProcess, type ManagedProcess } from '../../scripts/lib/processes.js';
 import { freePort, waitUntil } from '../../scripts/lib/ports.js';
 import { projectRoot } from '../../scripts/lib/paths.js';
-import { serviceNodeArgs } from '../../scripts/lib/service-entry.js';
+import { serviceNodeArgs, withServiceProcessEnv } from '../../scripts/lib/service-entry.js';
 
 /**
  * Pith's real entry points (src/edge/main.ts, src/temporal/worker-main.ts) as child processes, started
@@ -29,14 +29,14 @@ const occurrences = (file: string, text: string) => (existsSync(file) ? readFile
 export async function startWorkerProcess(env: NodeJS.ProcessEnv, logFile: string): Promise<ManagedProcess> {
   const before = occurrences(logFile, 'worker polling');
   // The worker logs `worker polling` (at info) once its task queue is served.
-  const worker = startProcess('worker', process.execPath, serviceNodeArgs('src/temporal/worker-main.ts'), { cwd: projectRoot, env: { ...env, LOG_LEVEL: 'info' }, logFile });
+  const worker = startProcess('worker', process.execPath, serviceNodeArgs('src/temporal/worker-main.ts'), { cwd: projectRoot, env: withServiceProcessEnv({ ...env, LOG_LEVEL: 'info' }), logFile });
   await waitUntil('the worker to poll', async () => occurrences(logFile, 'worker polling') > before, 90_000, 200);
   return worker;
 }
 
 export async function startApiProcess(env: NodeJS.ProcessEnv, logFile: string, port?: number): Promise<{ process: ManagedProcess; baseUrl: string; port: number }> {
   const listenPort = port ?? (await freePort());
-  const api = startProcess('api', process.execPath, serviceNodeArgs('src/edge/main.ts'), { cwd: projectRoot, env: { ...env, PORT: String(listenPort) }, logFile });
+  const api = startProcess('api', process.execPath, serviceNodeArgs('src/edge/main.ts'), { cwd: projectRoot, env: withServiceProcessEnv({ ...env, PORT: String(listenPort) }), logFile });
   const baseUrl = `http://127.0.0.1:${listenPort}`;
   await waitUntil(
     'the API to answer',

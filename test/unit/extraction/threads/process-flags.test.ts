@@ -1,8 +1,8 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { EXTRACTION_PROCESS_NODE_FLAGS } from '../../../../src/extraction/threads/process-flags.js';
-import { serviceNodeArgs } from '../../../../scripts/lib/service-entry.js';
+import { EXTRACTION_PROCESS_NODE_FLAGS, SERVICE_PROCESS_ENV } from '../../../../src/extraction/threads/process-flags.js';
+import { SERVICE_RUNNER, withServiceProcessEnv, serviceNodeArgs } from '../../../../scripts/lib/service-entry.js';
 import { projectRoot } from '../../../../scripts/lib/paths.js';
 
 // The flags only take effect on a process's command line, so every way of starting the API and the
@@ -16,17 +16,23 @@ describe('Node flags of the processes that host extraction threads', () => {
     for (const entry of ['src/edge/main.ts', 'src/temporal/worker-main.ts'] as const) {
       const args = serviceNodeArgs(entry);
       expect(args.slice(0, EXTRACTION_PROCESS_NODE_FLAGS.length)).toEqual([...EXTRACTION_PROCESS_NODE_FLAGS]);
-      expect(args.at(-1)).toBe(path.join(projectRoot, entry));
+      expect(args.slice(-2)).toEqual([path.join(projectRoot, SERVICE_RUNNER), path.join(projectRoot, entry)]);
     }
+  });
+
+  it('their environment carries the allocator settings, which a caller may override', () => {
+    expect(withServiceProcessEnv({ PORT: '1' })).toEqual({ ...SERVICE_PROCESS_ENV, PORT: '1' });
+    expect(withServiceProcessEnv({ MALLOC_ARENA_MAX: '8' }).MALLOC_ARENA_MAX).toBe('8');
   });
 
   it('npm run api / worker and docker compose pass them too', () => {
     const scripts = (JSON.parse(readFileSync(path.join(projectRoot, 'package.json'), 'utf8')) as { scripts: Record<string, string> }).scripts;
     const compose = readFileSync(path.join(projectRoot, 'docker-compose.yml'), 'utf8');
     for (const [script, entry] of [['api', 'src/edge/main.ts'], ['worker', 'src/temporal/worker-main.ts']] as const) {
+      for (const [name, value] of Object.entries(SERVICE_PROCESS_ENV)) expect(scripts[script]).toContain(`${name}=${value} `);
       for (const flag of EXTRACTION_PROCESS_NODE_FLAGS) {
-        expect(scripts[script]).toContain(`${flag} ${entry}`);
-        expect(compose).toContain(`"${flag}", "--import", "tsx", "${entry}"`);
+        expect(scripts[script]).toContain(`${flag} ${SERVICE_RUNNER} ${entry}`);
+        expect(compose).toContain(`"${flag}", "${SERVICE_RUNNER}", "${entry}"`);
       }
     }
   });
