@@ -16,7 +16,7 @@ COPY . .
 RUN DATABASE_URL=postgresql://build:only@localhost:1/none npx prisma generate
 # The API and the worker write bundles of their sources here at start (src/runtime/source-bundle.mjs).
 RUN mkdir -p node_modules/.cache && chown node node_modules/.cache
-ENV MALLOC_ARENA_MAX=2
+ENV MALLOC_ARENA_MAX=2 MALLOC_MMAP_THRESHOLD_=131072
 USER node
 EXPOSE 3000
 CMD ["node", "--single-threaded-gc", "src/runtime/run-service.mjs", "src/edge/main.ts"]

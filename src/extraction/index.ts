@@ -45,7 +45,13 @@ export interface PageExtraction {
   notModified: boolean;
 }
 
-type LoadedPage = ({ url: string; html: string; rendered?: RenderedPage } | { url: string; document: Uint8Array; kind: DocumentKind } | { url: string; notModified: true }) & {
+/** A page to extract: rendered (its DOM as text), fetched HTML (bytes: decoded where it is extracted), a document, or unchanged. */
+type LoadedPage = (
+  | { url: string; html: string; rendered: RenderedPage }
+  | { url: string; body: Buffer; headerCharset: string | undefined }
+  | { url: string; document: Uint8Array; kind: DocumentKind }
+  | { url: string; notModified: true }
+) & {
   validators?: Validators;
 };
 
@@ -76,13 +82,35 @@ async function loadPage(url: string, options: ExtractUrlOptions): Promise<Loaded
   const { kind, type } = sniffBody(page.contentType, page.body);
   if (!kind) throw new ExtractionError('no_content', `${page.url} is ${type || 'of an unknown type'}; Pith extracts HTML pages, PDF, DOCX, plain text and markdown`);
   if (kind !== 'html') return { url: page.url, document: page.body, kind, validators };
-  const html = decodeBody(page.body, page.headerCharset);
-  // `auto`: the browser only for an app shell, and only when it is up; otherwise the fetched page stands.
-  if (options.renderJs === 'auto' && options.renderer?.available() && appShellVerdict(html).shell) {
-    const rendered = await render(page.url, options).catch(() => undefined);
-    if (rendered) return { url: rendered.url, html: rendered.html, rendered };
+  return { url: page.url, body: page.body, headerCharset: page.headerCharset, validators };
+}
+
+/** `auto`: the browser only for an app shell, and only when it is up; otherwise the fetched page stands. */
+const shellCheckOf = (options: ExtractUrlOptions): boolean => options.renderJs === 'auto' && options.renderer?.available() === true;
+
+/** An app shell's rendering, within the fetch phase; undefined when the browser fails (the fetched page stands). */
+const renderShell = (url: string, options: ExtractUrlOptions): Promise<RenderedPage | undefined> =>
+  timePhase('fetch', () => render(url, options).catch(() => undefined));
+
+/**
+ * A fetched HTML page's content, decoded and checked for an app shell where it is extracted (an
+ * extraction thread): the main thread never holds the page as text. A page's HTML is often hundreds of
+ * KB; as a string on the main thread it went straight to V8's large-object space and stayed there until
+ * a full collection — in the soak up to ~116 MB of the worker's main heap was such pages, already
+ * extracted. Answers the rendering too when `auto` found an app shell and the browser rendered it.
+ */
+async function extractFetched(page: { url: string; body: Buffer; headerCharset: string | undefined }, options: ExtractUrlOptions, extractor: HtmlExtractor, extractOptions: ExtractOptions, wantsContent: boolean): Promise<{ content: Partial<ExtractedContent>; rendered?: RenderedPage }> {
+  const shellCheck = shellCheckOf(options);
+  if (!wantsContent) {
+    // A screenshot alone: nothing to extract, but `auto` still decides whether the browser runs.
+    const rendered = shellCheck && appShellVerdict(decodeBody(page.body, page.headerCharset)).shell ? await renderShell(page.url, options) : undefined;
+    return { content: {}, ...(rendered ? { rendered } : {}) };
   }
-  return { url: page.url, html, validators };
+  const extracted = await extractor.extractBody(page, page.url, extractOptions, shellCheck);
+  if (!('appShell' in extracted)) return { content: extracted };
+  const rendered = await renderShell(page.url, options);
+  if (rendered) return { content: await extractor.extract(rendered.html, rendered.url, extractOptions), rendered };
+  return { content: (await extractor.extractBody(page, page.url, extractOptions, false)) as Partial<ExtractedContent> };
 }
 
 /**
@@ -110,12 +138,17 @@ export async function extractPage(url: string, options: ExtractUrlOptions): Prom
     ...(options.retrievedAt ? { retrievedAt: options.retrievedAt } : {}),
     ...(options.selectors ? { selectors: options.selectors } : {}),
   };
-  const rendered = 'html' in page ? page.rendered : undefined;
   // No content format asked for (a screenshot alone): the page is not extracted, and cannot be `no_content`.
   const wantsContent = options.formats === undefined || options.formats.length > 0;
   let content: Partial<ExtractedContent> = {};
-  if (wantsContent) {
-    content = 'html' in page ? await extractor.extract(page.html, page.url, extractOptions) : await extractor.extractDocument(page.document, page.kind, page.url, extractOptions);
+  let rendered: RenderedPage | undefined;
+  if ('body' in page) {
+    ({ content, rendered } = await extractFetched(page, options, extractor, extractOptions, wantsContent));
+  } else if ('html' in page) {
+    rendered = page.rendered;
+    if (wantsContent) content = await extractor.extract(page.html, page.url, extractOptions);
+  } else if (wantsContent) {
+    content = await extractor.extractDocument(page.document, page.kind, page.url, extractOptions);
   }
   if (content.metadata) {
     content.metadata.robots_allowed = robotsAllowed;
@@ -134,7 +167,8 @@ export async function extractPage(url: string, options: ExtractUrlOptions): Prom
         }),
     })),
   );
-  return { content, rendered: rendered !== undefined, screenshots: rendered?.screenshots ?? [], scrapes, validators: page.validators ?? {}, notModified: false };
+  // A rendered page has no validators of its own (an `auto` rendering replaced the fetched response).
+  return { content, rendered: rendered !== undefined, screenshots: rendered?.screenshots ?? [], scrapes, validators: rendered ? {} : (page.validators ?? {}), notModified: false };
 }
 
 /** Fetches (or renders) one URL and extracts its main content. Throws ExtractionError with a contract code on failure. */

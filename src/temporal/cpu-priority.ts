@@ -1,10 +1,23 @@
+import { readdirSync } from 'node:fs';
 import { getPriority, setPriority } from 'node:os';
 import { log } from '../observability/logger.js';
 
+/** The process's threads (Linux); elsewhere only the calling thread is known. */
+function threadIds(): number[] {
+  try {
+    return readdirSync('/proc/self/task').map(Number);
+  } catch {
+    return [0]; // 0: the calling thread
+  }
+}
+
 /**
- * Lowers the worker's CPU priority (nice) before it starts any thread: Linux applies a priority per
- * thread and new threads inherit their creator's, so the extraction threads, the Temporal core's
- * runtime and libuv's pool started after this all run at it.
+ * Lowers the worker's CPU priority (nice) for every thread it has and will have: Linux applies a priority
+ * per thread and new threads inherit their creator's, so the extraction threads, the Temporal core's
+ * runtime and libuv's pool started after this all run at it — and the threads already running are lowered
+ * one by one. Those are V8's platform workers, started by Node before any JavaScript: they compile code for
+ * every isolate of the process, and in the soak the worker's four spent ~24 % of a core at full priority
+ * (more than its extraction threads), competing with the API as if the worker were not nice at all.
  *
  * Why: where a worker shares cores with an API process, a bulk job's extractions (throughput work that no
  * one waits on page by page) competed with POST /extract (a caller waiting) for the same cores; in the
@@ -15,9 +28,12 @@ import { log } from '../observability/logger.js';
 export function lowerCpuPriority(nice: number): void {
   // Never raised: a worker already started nicer than asked (under `nice`) stays as it is.
   if (nice <= getPriority()) return;
-  try {
-    setPriority(nice);
-  } catch (err) {
-    log().warn({ nice, error: (err as Error).message }, 'could not lower the worker CPU priority');
+  for (const thread of threadIds()) {
+    try {
+      if (getPriority(thread) < nice) setPriority(thread, nice);
+    } catch (err) {
+      // A thread that ended meanwhile is gone; anything else is worth a line.
+      if ((err as { code?: string }).code !== 'ESRCH') log().warn({ nice, thread, error: (err as Error).message }, 'could not lower the worker CPU priority');
+    }
   }
 }

@@ -16,19 +16,30 @@ beforeAll(async () => {
   pages = await startFixtureServer({
     '/a': { body: articlePage('Threaded', Array.from({ length: 12 }, (_, i) => `Worker thread paragraph ${i} with enough words to be content.`)) },
     '/empty': { body: '<html><body><nav><a href="/">Home</a></nav></body></html>' },
+    '/latin1': {
+      body: Buffer.from(articlePage('Café crème', Array.from({ length: 6 }, (_, i) => `Paragraph ${i} about the café on the corner, déjà vu included, with enough words to count.`)), 'latin1'),
+      headers: { 'content-type': 'text/html; charset=iso-8859-1' },
+    },
   });
 });
 afterAll(async () => pages?.close());
 
 describe('extraction on worker threads (piscina), as the API and worker processes run it', () => {
   it('extracts on the pool and keeps no_content as an ExtractionError across the thread boundary', async () => {
-    const { stdout } = await run(process.execPath, ['--import', 'tsx', script, pages.url('/a'), pages.url('/empty')], { timeout: 60_000 });
+    const { stdout } = await run(process.execPath, ['--import', 'tsx', script, pages.url('/a'), pages.url('/empty'), pages.url('/latin1')], { timeout: 60_000 });
     const report = JSON.parse(stdout.trim().split('\n').pop() ?? '{}');
     expect(report.markdownLengths).toHaveLength(6);
     expect(new Set(report.markdownLengths).size).toBe(1);
     expect(report.markdownLengths[0]).toBeGreaterThan(300);
     expect(report.chunks).toBeGreaterThan(0);
     expect(report.emptyCode).toBe('no_content');
+    // Bytes decoded in the thread with the Content-Type's charset, as on the calling thread.
+    expect(report.latin1Markdown).toContain('déjà vu');
+    expect(report.latin1Markdown).toContain('Café crème');
+    expect(report.latin1SameInline).toBe(true);
+    // render_js "auto": an app shell is answered as such, by the pool and inline alike.
+    expect(report.shellAnswer).toEqual({ appShell: true });
+    expect(report.shellInline).toEqual({ appShell: true });
   });
 
   it('reports the process memory with each extraction thread\'s heap (MEMORY_REPORT_DIR)', async () => {

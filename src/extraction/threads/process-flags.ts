@@ -18,6 +18,10 @@ export const EXTRACTION_PROCESS_NODE_FLAGS: readonly string[] = ['--single-threa
  * `MALLOC_ARENA_MAX=2`: glibc gives each thread that allocates concurrently an arena of its own, up to 8
  * per core; the API and the worker run ~20 threads (extraction threads, libuv's pool, the Temporal core's
  * runtime, V8's platform threads), and memory freed in one arena is kept for that arena's reuse.
- * (Measured effect: see the README's memory section.)
+ * `MALLOC_MMAP_THRESHOLD_=131072`: blocks from 128 KB up (fetched bodies, array buffers) are mapped on
+ * their own and returned to the system when freed. glibc otherwise raises this threshold each time such a
+ * block is freed, up to 32 MB, after which bodies of a few hundred KB are carved from the arenas and their
+ * freed space stays resident between the live blocks around it.
+ * (Measured effect: see the README's Observability, Memory.)
  */
-export const SERVICE_PROCESS_ENV: Readonly<Record<string, string>> = { MALLOC_ARENA_MAX: '2' };
+export const SERVICE_PROCESS_ENV: Readonly<Record<string, string>> = { MALLOC_ARENA_MAX: '2', MALLOC_MMAP_THRESHOLD_: '131072' };

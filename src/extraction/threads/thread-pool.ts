@@ -8,10 +8,29 @@ import type { DocumentKind } from '../documents/index.js';
 import { DOCUMENT_CAPS } from '../documents/caps.js';
 import { threadModule } from './thread-module.js';
 import { addPhase, timePhase } from '../../observability/phases.js';
+import { decodeBody } from '../decode.js';
+import { appShellVerdict } from '../render/app-shell.js';
+
+/** `extractBody` with `shellCheck`: the page is an app shell, to be rendered (nothing was extracted). */
+export interface AppShell {
+  appShell: true;
+}
+
+/** A fetched HTML page's bytes, with the charset its Content-Type declared. */
+export interface HtmlBody {
+  body: Uint8Array;
+  headerCharset: string | undefined;
+}
 
 /** Runs the CPU-bound part of an extraction: on worker threads, or on the calling thread. */
 export interface HtmlExtractor {
   extract(html: string, url: string, options: ExtractOptions): Promise<Partial<ExtractedContent>>;
+  /**
+   * A fetched HTML page's bytes → the same content fields, decoded where it is extracted: the calling
+   * thread never holds the page as text. With `shellCheck` (`render_js: "auto"` with a browser up), an
+   * app shell (render/app-shell.ts) answers AppShell instead.
+   */
+  extractBody(page: HtmlBody, url: string, options: ExtractOptions, shellCheck: boolean): Promise<Partial<ExtractedContent> | AppShell>;
   /** A document's bytes (PDF, DOCX, text, markdown) → the same content fields. */
   extractDocument(body: Uint8Array, kind: DocumentKind, url: string, options: ExtractOptions): Promise<Partial<ExtractedContent>>;
   close(): Promise<void>;
@@ -27,6 +46,12 @@ export interface HtmlExtractor {
  */
 export const inlineExtractor: HtmlExtractor = {
   extract: (html, url, options) => timePhase('extract', async () => (await import('../extract.js')).extractHtml(html, url, options).content),
+  extractBody: ({ body, headerCharset }, url, options, shellCheck) =>
+    timePhase('extract', async () => {
+      const html = decodeBody(Buffer.from(body.buffer, body.byteOffset, body.byteLength), headerCharset);
+      if (shellCheck && appShellVerdict(html).shell) return { appShell: true as const };
+      return (await import('../extract.js')).extractHtml(html, url, options).content;
+    }),
   // Loaded on first use: the PDF and DOCX parsers stay out of processes that never read a document inline.
   extractDocument: async (body, kind, url, options) => (await (await import('../documents/index.js')).extractDocument(body, kind, url, options)).content,
   close: async () => undefined,
@@ -68,33 +93,33 @@ export function threadExtractor(threads = availableParallelism(), data: ThreadDa
     resourceLimits: { maxOldGenerationSizeMb: THREAD_HEAP_MB, maxYoungGenerationSizeMb: THREAD_YOUNG_MB },
   });
   /** The result, with the task's time split into the wait for a free thread and the work in it (phases.ts). */
-  const unwrap = (queuedAt: number) => (result: ThreadResult): Partial<ExtractedContent> => {
+  const unwrap = (queuedAt: number) => (result: ThreadResult): Partial<ExtractedContent> | AppShell => {
     addPhase('thread-queue', Math.max(0, performance.now() - queuedAt - result.ms));
     addPhase('extract', result.ms);
-    if (result.ok) return result.content;
-    throw new ExtractionError(result.code, result.message);
+    if (!result.ok) throw new ExtractionError(result.code, result.message);
+    return 'appShell' in result ? { appShell: true } : result.content;
   };
+  /** A page whose DOM outgrows the thread's heap ends that thread (piscina starts a fresh one): the page's own failure, not the service's. */
+  const pageTooLarge = (err: { code?: string }) => {
+    if (err?.code === 'ERR_WORKER_OUT_OF_MEMORY') throw new ExtractionError('no_content', `The page is too large to extract within ${THREAD_HEAP_MB} MB`);
+    throw err;
+  };
+  const runPage = (task: ThreadTask) => (pool.run(task) as Promise<ThreadResult>).then(unwrap(performance.now()), pageTooLarge);
   const threadOptions = (options: ExtractOptions): ThreadTask['options'] => {
     const { retrievedAt, ...rest } = options;
     return { ...rest, ...(retrievedAt ? { retrievedAt: retrievedAt.toISOString() } : {}) };
   };
   return {
-    extract: (html, url, options) => {
-      const task: ThreadTask = { html, url, options: threadOptions(options) };
-      return (pool.run(task) as Promise<ThreadResult>).then(unwrap(performance.now()), (err: { code?: string }) => {
-        // A page whose DOM outgrows the thread's heap ends that thread (piscina starts a fresh one):
-        // the page's own failure, not the service's.
-        if (err?.code === 'ERR_WORKER_OUT_OF_MEMORY') throw new ExtractionError('no_content', `The page is too large to extract within ${THREAD_HEAP_MB} MB`);
-        throw err;
-      });
-    },
+    // Only an extractBody task with shellCheck answers AppShell.
+    extract: (html, url, options) => runPage({ html, url, options: threadOptions(options) }) as Promise<Partial<ExtractedContent>>,
+    extractBody: ({ body, headerCharset }, url, options, shellCheck) => runPage({ body, ...(headerCharset ? { headerCharset } : {}), shellCheck, url, options: threadOptions(options) }),
     extractDocument: (body, kind, url, options) => {
       const task: ThreadTask = { document: body, kind, url, options: threadOptions(options) };
       // A document the parser cannot finish in time is abandoned with its thread (the abort ends the
       // worker; piscina starts a fresh one): no file can hold a thread however it is built.
       // The clock starts at enqueue, so it allows for a queue: the in-thread deadline is the usual bound.
       const signal = AbortSignal.timeout(DOCUMENT_CAPS.parseTimeoutMs * 3);
-      return (pool.run(task, { signal }) as Promise<ThreadResult>).then(unwrap(performance.now()), (err: { code?: string; name?: string }) => {
+      return (pool.run(task, { signal }) as Promise<ThreadResult>).then(unwrap(performance.now()) as (result: ThreadResult) => Partial<ExtractedContent>, (err: { code?: string; name?: string }) => {
         if (err?.code === 'ERR_WORKER_OUT_OF_MEMORY') throw new ExtractionError('document_too_large', `The document is too large to extract within ${THREAD_HEAP_MB} MB`);
         if (signal.aborted) throw new ExtractionError('document_too_large', `The document took more than ${DOCUMENT_CAPS.parseTimeoutMs} ms to extract`);
         throw err;

@@ -5,6 +5,8 @@ import { extractDocument, type DocumentKind } from '../documents/index.js';
 import { workerData } from 'node:worker_threads';
 import { reportThreadHeap, threadTaskDone } from '../../observability/memory-report.js';
 import { collectWhenIdle } from './idle-collection.js';
+import { decodeBody } from '../decode.js';
+import { appShellVerdict } from '../render/app-shell.js';
 
 /** What each thread is started with (piscina's workerData, given by thread-pool.ts). */
 export interface ThreadData {
@@ -16,16 +18,21 @@ reportThreadHeap((workerData as ThreadData | undefined)?.memoryReportMs);
 
 type ThreadOptions = Omit<ExtractOptions, 'retrievedAt'> & { retrievedAt?: string };
 
-/** An HTML page, or a document's bytes (PDF, DOCX, text) with the kind sniffed on the main thread. */
+/**
+ * An HTML page as text (rendered), a fetched HTML page as its bytes (decoded here; `shellCheck`: first
+ * answer whether it is an app shell, for `render_js: "auto"`), or a document's bytes (PDF, DOCX, text)
+ * with the kind sniffed on the main thread.
+ */
 export type ThreadTask =
   | { html: string; url: string; options: ThreadOptions }
+  | { body: Uint8Array; headerCharset?: string; shellCheck: boolean; url: string; options: ThreadOptions }
   | { document: Uint8Array; kind: DocumentKind; url: string; options: ThreadOptions };
 
 /**
  * Errors lose their class and `code` when cloned between threads, so extraction failures travel as data.
  * `ms`: the task's time in the thread, so the caller can tell it from the time its task waited in the queue.
  */
-export type ThreadResult = ({ ok: true; content: Partial<ExtractedContent> } | { ok: false; code: ExtractionErrorCode; message: string }) & { ms: number };
+export type ThreadResult = ({ ok: true; content: Partial<ExtractedContent> } | { ok: true; appShell: true } | { ok: false; code: ExtractionErrorCode; message: string }) & { ms: number };
 
 function asFailure(err: unknown, started: number): ThreadResult {
   if (err instanceof ExtractionError) return { ok: false, code: err.code, message: err.message, ms: performance.now() - started };
@@ -47,7 +54,9 @@ export default function extractInThread(task: ThreadTask): ThreadResult | Promis
       });
   }
   try {
-    const { content } = extractHtml(task.html, task.url, options);
+    const html = 'html' in task ? task.html : decodeBody(Buffer.from(task.body.buffer, task.body.byteOffset, task.body.byteLength), task.headerCharset);
+    if ('body' in task && task.shellCheck && appShellVerdict(html).shell) return { ok: true, appShell: true, ms: performance.now() - started };
+    const { content } = extractHtml(html, task.url, options);
     return { ok: true, content, ms: performance.now() - started };
   } catch (err) {
     return asFailure(err, started);
