@@ -282,8 +282,9 @@ function bylineDate(sources: DateSources, cache: Cache): string | null {
 
 /** 0a.: the date the page shows as its publication when the declared one is SHOWN_EARLIER_BY days or more later. */
 function shownBeforeDeclared(sources: DateSources, cache: Cache): string | null {
-  const shown = bylineDate(sources, cache) ?? labelled(sources, cache);
-  const stated = shown ? declared(sources, cache) : null;
+  // The declared date first: a few lookups, where the shown one may be a walk over the whole page.
+  const stated = declared(sources, cache);
+  const shown = stated ? (bylineDate(sources, cache) ?? labelled(sources, cache)) : null;
   return shown && stated && daysBetween(shown, stated) >= SHOWN_EARLIER_BY ? shown : null;
 }
 
