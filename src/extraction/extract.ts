@@ -73,7 +73,7 @@ export function extractHtml(html: string, pageUrl: string, options: ExtractOptio
 
   markCodeLanguages(page.pres);
   const chosen = options.selectors ? applyPartSelectors(document as unknown as Document, options.selectors, pageUrl) : null;
-  const main = chosen ? { root: chosen as unknown as DomElement, title: null, byline: null } : findMainContent(document, pageUrl);
+  const main = chosen ? { root: chosen as unknown as DomElement, title: null, byline: null } : findMainContent(document, pageUrl, page);
   if (!main || !hasSubstance(main.root)) throw new ExtractionError('no_content', `No main content found on ${pageUrl}`);
   absolutiseContent(main.root, pageUrl);
   metadata.title ??= main.title;

@@ -1,4 +1,5 @@
 import { fragmentBody, type DomDocument, type DomElement } from '../dom/dom.js';
+import type { PageIndex } from '../dom/dom-walk.js';
 import { keepArticleScope } from './article-scope.js';
 import { removeBoilerplate } from './boilerplate.js';
 import { removeCardGrids } from './card-grids.js';
@@ -22,15 +23,16 @@ export interface MainContent {
 }
 
 /**
- * Finds the main content of a page. Mutates `document` (callers read metadata first).
+ * Finds the main content of a page. Mutates `document` (callers read metadata first). `page`: the page's
+ * <script> and <meta> elements, if the caller has indexed the document as it is now.
  * Returns null when the page has no main content. The passes run by page kind are the policy's
  * (policy.ts): chrome removal, our own root, Readability, the choice between the two, cleanup.
  */
-export function findMainContent(document: DomDocument, pageUrl: string): MainContent | null {
+export function findMainContent(document: DomDocument, pageUrl: string, page?: Pick<PageIndex, 'scripts' | 'metas'>): MainContent | null {
   const dom = document as unknown as Document;
   const body = dom.body as Element | null;
   if (!body) return null;
-  const declared = guessPageKind(dom, pageUrl);
+  const declared = guessPageKind(dom, pageUrl, page);
   const passes = passesFor(declared);
   // Read before boilerplate removal, which drops pagination bars.
   const signs = passes['page-signs'] && !looksLikeArticleAddress(pageUrl) ? readPageSigns(dom) : null;

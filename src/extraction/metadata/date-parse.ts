@@ -120,8 +120,12 @@ export interface DateOptions {
   dayFirst?: boolean;
 }
 
+/** Every form of TEXT_FORMS has a four-digit year: text without one is not read further (most text nodes and lines). */
+const HAS_YEAR = /\d{4}/;
+
 /** The first full date written in `text` and where it starts. */
 export function findDate(text: string, options: DateOptions = {}): { iso: string; index: number } | null {
+  if (!HAS_YEAR.test(text)) return null;
   let best: { iso: string; index: number } | null = null;
   for (const { pattern, order } of TEXT_FORMS) {
     pattern.lastIndex = 0;

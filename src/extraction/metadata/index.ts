@@ -51,6 +51,9 @@ const isHome = (url: string) => {
   }
 };
 
+/** JSON-LD types of a page that sells or lists items (its own node, not one it mentions): its dates are the items'. */
+const ITEMS_TYPE = /(Product|ProductGroup|Offer|OfferCatalog|CollectionPage|ItemList|SearchResultsPage)$/;
+
 export interface MetadataSources {
   url: string;
   title: string | null;
@@ -72,8 +75,10 @@ export function metadataSources(document: DomDocument, pageUrl: string, retrieve
     ldName(ldValue(ld, 'name', (node) => node.types.some((t) => /(WebSite|Organization)$/.test(t)))?.value),
     ldName(ldValue(ld, 'publisher')?.value),
   ].filter((name): name is string => Boolean(name));
-  const article =
-    /article/i.test(metaValue(metas, ['og:type']) ?? '') || ld.some((node) => node.rank === 0 && node.types.some((t) => /(Article|BlogPosting)$/.test(t)));
+  const ogType = metaValue(metas, ['og:type']) ?? '';
+  const article = /article/i.test(ogType) || ld.some((node) => node.rank === 0 && node.types.some((t) => /(Article|BlogPosting)$/.test(t)));
+  const home = isHome(url) || isHome(pageUrl);
+  const items = home || /product/i.test(ogType) || ld.some((node) => node.rank < 3 && node.types.some((t) => ITEMS_TYPE.test(t)));
   const { title, heading } = chooseTitle({
     declared: [
       metaValue(metas, ['og:title']),
@@ -85,7 +90,7 @@ export function metadataSources(document: DomDocument, pageUrl: string, retrieve
     siteNames,
     host: hostOf(url) ?? hostOf(pageUrl),
     h1s: elements.h1s,
-    home: isHome(url) || isHome(pageUrl),
+    home,
     article,
   });
   const headline = heading ?? headlineOf(elements, title);
@@ -94,7 +99,7 @@ export function metadataSources(document: DomDocument, pageUrl: string, retrieve
     url,
     title,
     author: { ld, metas, area, siteNames },
-    date: { ld, metas, area, urls: [pageUrl, url], times: elements.times, body: (document as unknown as Document).body, article, retrievedAt },
+    date: { ld, metas, area, urls: [pageUrl, url], times: elements.times, body: (document as unknown as Document).body, article, items, retrievedAt },
   };
 }
 

@@ -35,9 +35,12 @@ function rankOf(types: readonly string[], own: boolean): number {
 
 const isJsonLd = (script: Element) => script.getAttribute('type')?.toLowerCase() === 'application/ld+json';
 
-/** `<script type="application/ld+json">` blocks (the attribute value is case-insensitive, as in CSS). */
-export function jsonLdScripts(document: DomDocument): Element[] {
-  return elementsByTag(document.documentElement as unknown as Element, 'SCRIPT').filter(isJsonLd);
+/**
+ * `<script type="application/ld+json">` blocks (the attribute value is case-insensitive, as in CSS), among
+ * `scripts` when the caller has the page's scripts already, else the document's.
+ */
+export function jsonLdScripts(document: DomDocument, scripts?: readonly Element[]): Element[] {
+  return (scripts ?? elementsByTag(document.documentElement as unknown as Element, 'SCRIPT')).filter(isJsonLd);
 }
 
 /** JSON.parse, retried once without what breaks many hand-written blocks: raw control characters, HTML comments, CDATA. */

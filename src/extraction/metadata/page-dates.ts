@@ -58,14 +58,23 @@ export function labelledDate(body: Element, dayFirst: boolean): string | null {
 /** Longest text node read for a date: a byline or a date line, not a paragraph of prose. */
 const DATE_TEXT_MAX = 200;
 
+/** Most words before the date in a date line: a short label ("Last updated:", "Posted", "Date:"), not a sentence. */
+const DATE_LINE_WORDS = 3;
+
+/** Whether the date at `index` of `text` is the text's date line: few words before it, and the text short. */
+function isDateLine(text: string, index: number): boolean {
+  return text.length <= LABELLED_LINE_MAX && text.slice(0, index).split(/\s+/).filter(Boolean).length <= DATE_LINE_WORDS;
+}
+
 /**
- * The first date the content shows (a `<time datetime>`, a written date in a short text node), on a page
- * that says it is an article or posting (`article`), or inside an <article> element: elsewhere (products,
- * services, listings) the first date is a review's, an event's or an item's, not the page's.
+ * The first date the content shows (a `<time datetime>`, a written date in a short text node): anywhere
+ * in it (`anywhere`), or only inside an <article> element (date.ts decides which pages may take a date
+ * from anywhere); `dateLines`: only a written date that is its text's line (isDateLine), not one that
+ * prose mentions.
  */
-export function firstContentDate(body: Element, options: { dayFirst: boolean; article: boolean }): string | null {
+export function firstContentDate(body: Element, options: { dayFirst: boolean; anywhere: boolean; dateLines?: boolean }): string | null {
   const inArticle = (element: Element | null) => {
-    if (options.article) return true;
+    if (options.anywhere) return true;
     for (let node = element; node; node = node.parentElement) if (node.localName === 'article') return true;
     return false;
   };
@@ -78,6 +87,7 @@ export function firstContentDate(body: Element, options: { dayFirst: boolean; ar
     const text = (node.textContent ?? '').trim();
     if (text.length > DATE_TEXT_MAX) return null;
     const found = findDate(text, { dayFirst: options.dayFirst });
+    if (found && options.dateLines && !isDateLine(text, found.index)) return null;
     return found && inArticle(node.parentElement) ? found.iso : null;
   });
 }

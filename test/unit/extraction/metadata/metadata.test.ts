@@ -140,6 +140,24 @@ describe('dates', () => {
     expect(read(page('<meta property="og:type" content="article"><meta property="article:modified_time" content="2025-01-01">', body)).date).toBe('2024-04-08T00:00:00.000Z');
   });
 
+  it("falls back last to the first date any page's content shows, but not a home page's, a shop's or a list's", () => {
+    // A forum thread without markup: the first post's date line (vBulletin's "status icon and date").
+    const filler = Array.from({ length: 120 }, (_, i) => `<span>${i}</span>`).join('');
+    const thread = `<h1>Wrecked drive?</h1><nav>${filler}</nav><table><tr><td><img src="post_old.gif" alt="Old"> 30th March 2025, 16:26</td></tr><tr><td><p>${'My drive clicks when it spins up. '.repeat(8)}</p></td></tr></table><table><tr><td>2nd April 2025, 09:10</td></tr></table>`;
+    expect(read(page('<title>Wrecked drive?</title>', thread), 'https://forums.example.com/showthread.php?t=9').date).toBe('2025-03-30T00:00:00.000Z');
+    // A date that prose mentions is no date line.
+    const prose = `<h1>Wrecked drive?</h1><nav>${filler}</nav><p>The drive I bought on March 30, 2025 clicks when it spins up.</p>`;
+    expect(read(page('', prose), 'https://forums.example.com/showthread.php?t=9').date).toBeNull();
+    // The last change still comes first where the page declares one.
+    expect(read(page('<meta property="article:modified_time" content="2025-05-01">', thread), 'https://forums.example.com/showthread.php?t=9').date).toBe('2025-05-01T00:00:00.000Z');
+    // Not on a home page, nor a page that sells or lists items: the first date there is an item's.
+    expect(read(page('', thread), 'https://forums.example.com/').date).toBeNull();
+    const product = '<script type="application/ld+json">{"@type":"Product","name":"Drive"}</script>';
+    expect(read(page(product, thread), 'https://shop.example.com/drive').date).toBeNull();
+    const list = '<script type="application/ld+json">{"@type":"ItemList","itemListElement":[]}</script>';
+    expect(read(page(list, thread), 'https://shop.example.com/drives').date).toBeNull();
+  });
+
   it('reads numeric dates by the page language: day first outside US English', () => {
     const british = parseDocument(page('', '<h1>Wine styles</h1><div class="blog-date">03/10/2023</div>').replace('lang="en"', 'lang="en-GB"'));
     expect(readMetadata(british, 'https://wine.example.co.uk/blog/styles', RETRIEVED).date).toBe('2023-10-03T00:00:00.000Z');
