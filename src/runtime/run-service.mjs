@@ -1,7 +1,8 @@
 // Plain JavaScript, so that a service starts on plain Node:
 //   node --single-threaded-gc src/runtime/run-service.mjs src/edge/main.ts
+import cluster from 'node:cluster';
 import path from 'node:path';
-import { pathToFileURL } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { bundleSource } from './source-bundle.mjs';
 
 /**
@@ -20,6 +21,9 @@ if (!entry) {
 const source = path.resolve(entry);
 // The entry sees its own arguments where it would under `node entry.ts args…`.
 process.argv.splice(1, 2, source);
+// node:cluster forks run process.argv[1] by default (the API with API_WORKERS > 1): they start through
+// this runner too, with the same entry and arguments.
+if (cluster.isPrimary) cluster.setupPrimary({ exec: fileURLToPath(import.meta.url), args: [source, ...process.argv.slice(2)] });
 
 let file;
 try {
