@@ -8,19 +8,9 @@ import type { DocumentKind } from '../documents/index.js';
 import { DOCUMENT_CAPS } from '../documents/caps.js';
 import { threadModule } from './thread-module.js';
 import { addPhase, timePhase } from '../../observability/phases.js';
-import { decodeBody } from '../decode.js';
-import { appShellVerdict } from '../render/app-shell.js';
+import type { AppShell, HtmlBody } from '../fetched-html.js';
 
-/** `extractBody` with `shellCheck`: the page is an app shell, to be rendered (nothing was extracted). */
-export interface AppShell {
-  appShell: true;
-}
-
-/** A fetched HTML page's bytes, with the charset its Content-Type declared. */
-export interface HtmlBody {
-  body: Uint8Array;
-  headerCharset: string | undefined;
-}
+export type { AppShell, HtmlBody };
 
 /** Runs the CPU-bound part of an extraction: on worker threads, or on the calling thread. */
 export interface HtmlExtractor {
@@ -46,12 +36,7 @@ export interface HtmlExtractor {
  */
 export const inlineExtractor: HtmlExtractor = {
   extract: (html, url, options) => timePhase('extract', async () => (await import('../extract.js')).extractHtml(html, url, options).content),
-  extractBody: ({ body, headerCharset }, url, options, shellCheck) =>
-    timePhase('extract', async () => {
-      const html = decodeBody(Buffer.from(body.buffer, body.byteOffset, body.byteLength), headerCharset);
-      if (shellCheck && appShellVerdict(html).shell) return { appShell: true as const };
-      return (await import('../extract.js')).extractHtml(html, url, options).content;
-    }),
+  extractBody: (page, url, options, shellCheck) => timePhase('extract', async () => (await import('../fetched-html.js')).extractFetchedHtml(page, url, options, shellCheck)),
   // Loaded on first use: the PDF and DOCX parsers stay out of processes that never read a document inline.
   extractDocument: async (body, kind, url, options) => (await (await import('../documents/index.js')).extractDocument(body, kind, url, options)).content,
   close: async () => undefined,

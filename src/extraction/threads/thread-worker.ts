@@ -5,8 +5,7 @@ import { extractDocument, type DocumentKind } from '../documents/index.js';
 import { workerData } from 'node:worker_threads';
 import { reportThreadHeap, threadTaskDone } from '../../observability/memory-report.js';
 import { collectWhenIdle } from './idle-collection.js';
-import { decodeBody } from '../decode.js';
-import { appShellVerdict } from '../render/app-shell.js';
+import { extractFetchedHtml } from '../fetched-html.js';
 
 /** What each thread is started with (piscina's workerData, given by thread-pool.ts). */
 export interface ThreadData {
@@ -54,10 +53,10 @@ export default function extractInThread(task: ThreadTask): ThreadResult | Promis
       });
   }
   try {
-    const html = 'html' in task ? task.html : decodeBody(Buffer.from(task.body.buffer, task.body.byteOffset, task.body.byteLength), task.headerCharset);
-    if ('body' in task && task.shellCheck && appShellVerdict(html).shell) return { ok: true, appShell: true, ms: performance.now() - started };
-    const { content } = extractHtml(html, task.url, options);
-    return { ok: true, content, ms: performance.now() - started };
+    const ms = () => performance.now() - started;
+    if ('html' in task) return { ok: true, content: extractHtml(task.html, task.url, options).content, ms: ms() };
+    const extracted = extractFetchedHtml({ body: task.body, headerCharset: task.headerCharset }, task.url, options, task.shellCheck);
+    return 'appShell' in extracted ? { ok: true, appShell: true, ms: ms() } : { ok: true, content: extracted, ms: ms() };
   } catch (err) {
     return asFailure(err, started);
   } finally {
