@@ -96,7 +96,7 @@ const renderShell = (url: string, options: ExtractUrlOptions): Promise<RenderedP
  * A fetched HTML page's content, decoded and checked for an app shell where it is extracted (an
  * extraction thread): the main thread never holds the page as text. A page's HTML is often hundreds of
  * KB; as a string on the main thread it went straight to V8's large-object space and stayed there until
- * a full collection — in the soak up to ~116 MB of the worker's main heap was such pages, already
+ * a full collection — in the soak up to 116–185 MB of the worker's main heap was such pages, already
  * extracted. Answers the rendering too when `auto` found an app shell and the browser rendered it.
  */
 async function extractFetched(page: { url: string; body: Buffer; headerCharset: string | undefined }, options: ExtractUrlOptions, extractor: HtmlExtractor, extractOptions: ExtractOptions, wantsContent: boolean): Promise<{ content: Partial<ExtractedContent>; rendered?: RenderedPage }> {
