@@ -49,6 +49,7 @@ await launcher.run(async () => {
       dbFile: path.join(dataDir, 'temporal.db'),
       namespace: cfg.TEMPORAL_NAMESPACE,
       logFile: path.join(logsDir, 'temporal.log'),
+      nice: cfg.WORKER_NICE,
     });
     pids.record('temporal', temporal.process.child.pid);
     launcher.addInfrastructure('temporal', temporal.stop);

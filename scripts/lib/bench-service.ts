@@ -12,6 +12,7 @@ import { serviceNodeArgs, withServiceProcessEnv } from './service-entry.js';
 import { ensureTemporalCli } from './tools.js';
 import { startTemporalServer } from './temporal-server.js';
 import { createDb, type Db } from '../../src/db/prisma.js';
+import { parseConfig } from '../../src/config/config.js';
 
 /** Real pages: the shared benchmark sets' HTML. */
 export function loadBenchPages(): Buffer[] {
@@ -82,7 +83,7 @@ export async function startBenchService(scratch: string, env: Record<string, str
     const pg = await startPostgres({ dataDir: path.join(scratch, 'pg'), port: await freePort(), database: 'bench', logFile: path.join(scratch, 'pg.log') });
     stops.unshift(() => pg.stop());
     await migrateDeploy(pg.url);
-    const temporal = await startTemporalServer({ cli: await ensureTemporalCli(), port: await freePort(), namespace: 'default', dbFile: path.join(scratch, 'temporal.db'), logFile: path.join(scratch, 'temporal.log') });
+    const temporal = await startTemporalServer({ cli: await ensureTemporalCli(), port: await freePort(), namespace: 'default', dbFile: path.join(scratch, 'temporal.db'), logFile: path.join(scratch, 'temporal.log'), nice: parseConfig({ ...process.env, ...env }).WORKER_NICE });
     stops.unshift(() => temporal.stop());
     const port = await freePort();
     const { BASE_URL: _viteBase, ...inherited } = process.env;

@@ -1,6 +1,7 @@
 import { Connection } from '@temporalio/client';
 import { startProcess, type ManagedProcess } from './processes.js';
 import { waitUntil } from './ports.js';
+import { lowerSessionPriority } from '../../src/runtime/session-priority.js';
 import { SEARCH_ATTRIBUTE_DECLARATIONS } from '../../src/temporal/search-attribute-declarations.js';
 
 export interface TemporalServerHandle {
@@ -19,6 +20,12 @@ export interface TemporalServerOptions {
   dbFile?: string;
   namespace: string;
   logFile?: string;
+  /**
+   * CPU priority (nice) of the server's session group: `npm start` and the benches run it at the
+   * worker's (WORKER_NICE), as background work that gives way to the API on shared cores — it starts
+   * and runs jobs, while callers wait on the API (src/runtime/session-priority.ts). Omitted: unchanged.
+   */
+  nice?: number;
 }
 
 /** temporal.api.enums.v1.IndexedValueType.INDEXED_VALUE_TYPE_KEYWORD: every declared attribute is a Keyword. */
@@ -54,6 +61,7 @@ export async function startTemporalServer(options: TemporalServerOptions): Promi
   if (options.dbFile) args.push('--db-filename', options.dbFile);
   for (const { name, type } of SEARCH_ATTRIBUTE_DECLARATIONS) args.push('--search-attribute', `${name}=${type}`);
   const child = startProcess('temporal', options.cli, args, options.logFile ? { logFile: options.logFile } : {});
+  if (options.nice && child.child.pid !== undefined) lowerSessionPriority(child.child.pid, options.nice);
   const address = `127.0.0.1:${options.port}`;
   const early = child.exited.then((code) => {
     throw new Error(`The Temporal server exited during start-up (${code}); see ${options.logFile ?? 'its output above'}`);

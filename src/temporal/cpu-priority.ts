@@ -1,6 +1,7 @@
 import { readdirSync } from 'node:fs';
 import { getPriority, setPriority } from 'node:os';
 import { log } from '../observability/logger.js';
+import { lowerSessionPriority } from '../runtime/session-priority.js';
 
 /** The process's threads (Linux); elsewhere only the calling thread is known. */
 function threadIds(): number[] {
@@ -24,8 +25,11 @@ function threadIds(): number[] {
  * soak the slowest 5% of POST /extract spent ~900 ms extracting pages that take ~440 ms with nothing else
  * running (bench:soak's Server-Timing phases). A nice worker gives way to the API only when both want a
  * core; alone it runs at full speed. WORKER_NICE=0 keeps the default priority (a worker on its own host).
+ * On Linux with autogroups a thread's nice only counts within its session, so the worker's session group
+ * is lowered too when the worker leads its session (src/runtime/session-priority.ts).
  */
 export function lowerCpuPriority(nice: number): void {
+  lowerSessionGroup(nice);
   // Never raised: a worker already started nicer than asked (under `nice`) stays as it is.
   if (nice <= getPriority()) return;
   for (const thread of threadIds()) {
@@ -35,5 +39,17 @@ export function lowerCpuPriority(nice: number): void {
       // A thread that ended meanwhile is gone; anything else is worth a line.
       if ((err as { code?: string }).code !== 'ESRCH') log().warn({ nice, thread, error: (err as Error).message }, 'could not lower the worker CPU priority');
     }
+  }
+}
+
+function lowerSessionGroup(nice: number): void {
+  if (nice <= 0) return;
+  try {
+    const outcome = lowerSessionPriority(process.pid, nice);
+    if (outcome === 'shared-session') {
+      log().info({ nice }, 'worker shares its session: its CPU priority orders it only against that session (start it in a session of its own, as npm start does)');
+    }
+  } catch (err) {
+    log().warn({ nice, error: (err as Error).message }, 'could not lower the worker session CPU priority');
   }
 }

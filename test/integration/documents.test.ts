@@ -13,6 +13,8 @@ import { startFixtureServer, type FixtureServer } from '../support/fixture-serve
 
 const run = promisify(execFile);
 const options: FetchOptions = { allowPrivate: true, timeoutMs: 10_000, maxBytes: 2_000_000, userAgent: 'Pith/test' };
+// Taken before any PDF is read here: pdf.js's polyfills must not outlive its loading (native-builtins.ts).
+const builtinsBefore = { push: Array.prototype.push, stringify: JSON.stringify, parse: JSON.parse };
 const PDF = { 'content-type': 'application/pdf' };
 const sentence = (topic: string, i: number) => `${topic} sentence ${i} explains how documents keep their reading order when they are printed and read again.`;
 
@@ -122,6 +124,12 @@ describe('PDF documents printed by Chromium', () => {
     expect(markdown).toContain(alpha);
     expect(markdown).toContain(omega);
     expect(markdown.indexOf(alpha)).toBeLessThan(markdown.indexOf(omega));
+  });
+
+  it('leaves JSON and Array.prototype.push as they were once PDFs have been read (pdf.js polyfills them)', async () => {
+    await extractUrl(site.url('/article.pdf'), options);
+    expect({ push: Array.prototype.push, stringify: JSON.stringify, parse: JSON.parse }).toEqual(builtinsBefore);
+    expect(Array.prototype.push === builtinsBefore.push && JSON.stringify === builtinsBefore.stringify).toBe(true);
   });
 
   it('turns a laid-out table into a table', async () => {

@@ -1,7 +1,22 @@
-import { getDocument, type PDFDocumentProxy } from 'pdfjs-dist/legacy/build/pdf.mjs';
+import type * as PdfJsModule from 'pdfjs-dist/legacy/build/pdf.mjs';
+import type { PDFDocumentProxy } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import { ExtractionError } from '../../contract/extraction-error.js';
 import { DOCUMENT_CAPS } from './caps.js';
 import { layoutBlocks, type DocBlock, type TextRun } from './pdf-layout.js';
+import { keepingNativeBuiltins } from './native-builtins.js';
+
+type PdfJs = typeof PdfJsModule;
+let pdfjs: Promise<PdfJs> | undefined;
+let firstOpen: Promise<unknown> | undefined;
+
+/**
+ * pdf.js, loaded on the first PDF rather than when this module loads: a process or thread that never
+ * reads a PDF does not hold it, and the built-ins its polyfills replace are put back
+ * (native-builtins.ts). Its first document also loads its worker module, which polyfills again.
+ */
+function loadPdfJs(): Promise<PdfJs> {
+  return (pdfjs ??= keepingNativeBuiltins(() => import('pdfjs-dist/legacy/build/pdf.mjs')));
+}
 
 export interface ParsedPdf {
   blocks: DocBlock[];
@@ -38,9 +53,17 @@ function fontIsBold(objects: { get(id: string): unknown }, font: string): boolea
 }
 
 async function openPdf(data: Uint8Array): Promise<PDFDocumentProxy> {
+  const { getDocument } = await loadPdfJs();
+  // No eval, no font faces, no system fonts: text extraction needs none of them and they widen what a hostile file can reach.
+  const open = () => getDocument({ data, isEvalSupported: false, disableFontFace: true, useSystemFonts: false, verbosity: 0, stopAtErrors: false }).promise;
   try {
-    // No eval, no font faces, no system fonts: text extraction needs none of them and they widen what a hostile file can reach.
-    return await getDocument({ data, isEvalSupported: false, disableFontFace: true, useSystemFonts: false, verbosity: 0, stopAtErrors: false }).promise;
+    if (firstOpen) {
+      await firstOpen.catch(() => undefined);
+      return await open();
+    }
+    const opening = keepingNativeBuiltins(open);
+    firstOpen = opening;
+    return await opening;
   } catch (err) {
     const name = (err as { name?: string }).name;
     if (name === 'PasswordException') throw new ExtractionError('no_content', 'The PDF is encrypted with a password; Pith cannot read it');
