@@ -3,7 +3,8 @@ import { readFileSync, writeFileSync } from 'node:fs';
 /**
  * What lowering a process's session priority did: `lowered` to the given nice; `unchanged` (already that
  * nice or nicer); `shared-session` (the process does not lead its session, so the group holds other
- * processes too and is left alone); `unsupported` (no autogroups here: not Linux, or a kernel without them).
+ * processes too and is left alone); `unsupported` (no autogroups here — not Linux, a kernel without them —
+ * or /proc may not be written, as in some containers).
  */
 export type SessionPriorityOutcome = 'lowered' | 'unchanged' | 'shared-session' | 'unsupported';
 
@@ -26,10 +27,11 @@ function groupNiceOf(pid: number): number {
  * (`kernel.sched_autogroup_enabled`, the default of desktop and most server kernels): there the scheduler
  * first shares the CPU equally between sessions, and a thread's nice only orders it against threads of its
  * own session. A process that the launcher starts in its own session (the worker, the Temporal dev server)
- * is a session of its own, so its threads' nice did nothing against the API in another session: measured
- * with 20 back-to-back POST /bulk submitters (.ci-free `bench:bulk`), the worker at thread nice 10 still
- * took ~4–6 ms of CPU per submission and the API answered ~110–160 submissions/s; with the worker's
- * session group at nice 10, ~1.5–2 ms and ~215 submissions/s.
+ * is a session of its own, so its threads' nice did nothing against the API in another session. Measured
+ * with 20 back-to-back POST /bulk submitters (bench:bulk's saturating phase, 1,000 submissions): the worker
+ * at thread nice 10 still took 4–6 ms of CPU per submission and the API answered 113–161 submissions/s
+ * (p99 252–480 ms); with the worker's group at nice 10, 1.7–2 ms and 215–220/s (p99 ~218 ms); with the
+ * Temporal dev server's group lowered as well, 294–307/s (p99 ~130 ms).
  * Only a session leader's group is changed: in a shared session (`npm run worker` in a terminal) the group
  * holds other processes too, such as an API started from the same shell. Never raised.
  */
@@ -41,8 +43,9 @@ export function lowerSessionPriority(pid: number, nice: number): SessionPriority
     return 'lowered';
   } catch (err) {
     const code = (err as { code?: string }).code;
-    // Not Linux, no autogroup file (kernel without CONFIG_SCHED_AUTOGROUP), or the process is gone.
-    if (code === 'ENOENT' || code === 'ESRCH') return 'unsupported';
+    // Not Linux, no autogroup file (kernel without CONFIG_SCHED_AUTOGROUP), the process is gone, or /proc
+    // is read-only here (some containers, where cgroups share the CPU instead).
+    if (code === 'ENOENT' || code === 'ESRCH' || code === 'EACCES' || code === 'EPERM' || code === 'EROFS') return 'unsupported';
     throw err;
   }
 }
