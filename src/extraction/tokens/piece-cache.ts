@@ -41,8 +41,20 @@ export function forgetPieceCounts(): void {
   reset();
 }
 
+/**
+ * A small direct-mapped table in front of the main one (4,096 slots, 128 KB: it stays in the core's cache).
+ * A page's ~58k lookups are mostly a few thousand pieces, and a probe of the 8 MB main table is usually a
+ * cache miss: answering the repeats here cut exact counting by about a tenth (150 WCXB dev pages, 12
+ * alternating rounds in one process: 8.8 -> 8.1 and 9.8 -> 8.8 ms a page; 1,024 or 16,384 slots: no better). Filled on a main-table hit only, short pieces only: that hit marks the
+ * entry USED, so the sweep keeps what this table serves; a sweep empties it (its slots then refill from hits).
+ */
+const HOT_BITS = 12;
+const HOT_MASK = (1 << HOT_BITS) - 1;
+const hot = new Int32Array((1 << HOT_BITS) * STRIDE);
+
 function reset(): void {
   table.fill(0);
+  hot.fill(0);
   entries = 0;
   poolUsed = 0;
 }
@@ -76,15 +88,18 @@ function sweep(): void {
   }
 }
 
+/** Whether slot `base` of `slots` holds the inline characters of `text[start, end)` (at most INLINE_UNITS). */
+function sameKeyIn(slots: Int32Array, base: number, text: string, start: number, end: number): boolean {
+  for (let k = 0; k < end - start; k++) {
+    const word = slots[base + 2 + (k >> 1)] as number;
+    if (((k & 1) === 0 ? word & 0xffff : word >>> 16) !== text.charCodeAt(start + k)) return false;
+  }
+  return true;
+}
+
 function sameKey(base: number, text: string, start: number, end: number): boolean {
   const length = end - start;
-  if (length <= INLINE_UNITS) {
-    for (let k = 0; k < length; k++) {
-      const word = table[base + 2 + (k >> 1)] as number;
-      if (((k & 1) === 0 ? word & 0xffff : word >>> 16) !== text.charCodeAt(start + k)) return false;
-    }
-    return true;
-  }
+  if (length <= INLINE_UNITS) return sameKeyIn(table, base, text, start, end);
   const at = table[base + 2] as number;
   for (let k = 0; k < length; k++) if (pool[at + k] !== text.charCodeAt(start + k)) return false;
   return true;
@@ -116,6 +131,11 @@ export function cachedPieceCount(text: string, start: number, end: number, compu
   let hash = 0x811c9dc5; // FNV-1a over UTF-16 code units
   for (let k = start; k < end; k++) hash = Math.imul(hash ^ text.charCodeAt(k), 0x01000193);
   hash |= 1;
+  const hotBase = (hash & HOT_MASK) * STRIDE;
+  if (length <= INLINE_UNITS && hot[hotBase] === hash) {
+    const info = hot[hotBase + 1] as number;
+    if ((info & LENGTH_MASK) === length && sameKeyIn(hot, hotBase, text, start, end)) return info >>> 8;
+  }
   let slot = (hash ^ (hash >>> SLOT_BITS)) & MASK;
   for (;;) {
     const base = slot * STRIDE;
@@ -124,6 +144,7 @@ export function cachedPieceCount(text: string, start: number, end: number, compu
     const info = table[base + 1] as number;
     if (stored === hash && (info & LENGTH_MASK) === length && sameKey(base, text, start, end)) {
       if ((info & USED) === 0) table[base + 1] = info | USED;
+      if (length <= INLINE_UNITS) for (let k = 0; k < STRIDE; k++) hot[hotBase + k] = table[base + k] as number;
       return info >>> 8;
     }
     slot = (slot + 1) & MASK;

@@ -142,8 +142,22 @@ function asciiPieceEnd(i: number): number {
   return end - 1 > i ? end - 1 : i + 1;
 }
 
-/** The end of the piece starting at i: the ASCII scanner, or the regex itself where non-ASCII decides. */
+/**
+ * The end of the piece starting at i: the ASCII scanner, or the regex itself where non-ASCII decides.
+ * First the commonest piece of a page, a lower-case ASCII word ("div", "class", "href"): alternative 1
+ * with no prefix and no upper case, ended by any ASCII character but an apostrophe (a contraction may
+ * follow). Answering it in one loop took ~5% off exact counting (A/B over 150 WCXB dev pages, 12
+ * alternating rounds in one process, four runs: 0.87 to 1.03 of the time); other pieces, and a word ended
+ * by a non-ASCII character or an apostrophe, go through the scanner from the start.
+ */
 function pieceEnd(i: number): number {
+  const first = text.charCodeAt(i);
+  if (first >= 97 && first <= 122) {
+    let k = i + 1;
+    let next = 0;
+    while (k < length && (next = text.charCodeAt(k)) >= 97 && next <= 122) k++;
+    if (k >= length || (next < 128 && next !== 39)) return k;
+  }
   const end = asciiPieceEnd(i);
   if (end !== DEFER) return end;
   stickyPiece.lastIndex = i;

@@ -52,6 +52,14 @@ describe('plain tag-list queries (tag-queries.ts)', () => {
     expect(xml.documentElement.getElementsByTagName('ITEM')).toHaveLength(0);
   });
 
+  it('getElementsByTagName matches a name whose upper case has another length as before (ß → SS)', () => {
+    const host = parseDocument('<!doctype html><html><body></body></html>').body as unknown as Element;
+    for (const name of ['ß', 'ss', 'span']) host.appendChild(host.ownerDocument.createElement(name));
+    expect(host.getElementsByTagName('SS').length).toBe(parentNode.getElementsByTagName.call(host, 'SS').length);
+    expect([...host.getElementsByTagName('SS')].map((element) => element.localName)).toEqual(['ß', 'ss']);
+    expect([...host.children].map((element) => element.tagName)).toEqual(['SS', 'SS', 'SPAN']);
+  });
+
   it('leaves other selectors to linkedom', () => {
     expect([...body.querySelectorAll('p > span')].map((e) => e.tagName)).toEqual(['SPAN']);
     expect(body.querySelector('#a')?.id).toBe('a');

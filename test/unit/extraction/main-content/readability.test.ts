@@ -74,3 +74,31 @@ describe('Readability with inner texts kept through _cleanConditionally', () => 
     expect(ours).toEqual(theirs);
   });
 });
+
+describe("Readability's content and byline tests, text read last and only as far as needed", () => {
+  const BYLINES = `<!doctype html><html><body>
+    <div id="empty"></div><div id="spaces">  \n\t\u00a0 </div><div><br><hr>  </div><div><br><span> </span></div>
+    <section><p>text</p></section><div><!-- comment only --></div><div><span></span><b>\ufeff</b></div>
+    <div><span>  </span><i>late text</i></div><h2> </h2><h3><br></h3><div><template><p>t</p></template></div>
+    <a rel="author">Jane Doe</a><a rel="author">  </a><span itemprop="author">${'x'.repeat(120)}</span>
+    <span itemprop="authorName">Ann</span><div class="byline">By Bob</div><div class="other">By Bob</div>
+    <p class="p-author"></p><div id="dateline">May 2</div></body></html>`;
+  type Tests = { _isElementWithoutContent(node: Element): boolean; _isValidByline(node: Element, matchString: string): boolean };
+  const document = parseDocument(BYLINES) as unknown as Document;
+  const elements = [...document.body.querySelectorAll('*')];
+  const readability = new Readability(document) as unknown as Tests;
+  const ours = new PithReadability(document) as unknown as Tests;
+
+  it('judges every element without content as Readability does', () => {
+    for (const element of elements) expect(ours._isElementWithoutContent(element), element.outerHTML).toBe(readability._isElementWithoutContent(element));
+    expect(elements.filter((element) => ours._isElementWithoutContent(element)).length).toBeGreaterThan(3);
+  });
+
+  it('judges every byline as Readability does', () => {
+    for (const element of elements) {
+      const matchString = `${element.getAttribute('class') ?? ''} ${element.getAttribute('id') ?? ''}`;
+      expect(ours._isValidByline(element, matchString), element.outerHTML).toBe(Boolean(readability._isValidByline(element, matchString)));
+    }
+    expect(elements.filter((element) => ours._isValidByline(element, `${element.className} ${element.id}`)).length).toBeGreaterThan(2);
+  });
+});

@@ -24,6 +24,11 @@ describe('exact o200k_base counting (piece cache + ASCII scanner)', () => {
     'x  \t\n\r\n\v\f/ // <a href="/x">',
     '😀😀 emoji 👍🏽 family 👨‍👩‍👧',
     "'s 's' ''t '\n'\n",
+    // lower-case words (the scanner's first case) ended by every kind of character, and by the end
+    "don't we'll it's o'clock rock'n'roll dont'",
+    'wordé worde\u0301 wordÉ word日 word\u00a0x word😀',
+    'wordWORD word1 word_ word-x word\r\nword\tword',
+    'word',
   ])('equals tiktoken on %j', (text) => {
     expect(countTokens(text)).toBe(encodeOrdinary(text).length);
   });

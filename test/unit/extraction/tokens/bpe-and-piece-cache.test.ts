@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { bytePairCount, longBytePairCount, MAX_BPE_BYTES } from '../../../../src/extraction/tokens/bpe.js';
-import { cachedPieceCount, MAX_CACHED_PIECE_LENGTH } from '../../../../src/extraction/tokens/piece-cache.js';
+import { cachedPieceCount, forgetPieceCounts, MAX_CACHED_PIECE_LENGTH } from '../../../../src/extraction/tokens/piece-cache.js';
 import { countTokens, encodeOrdinary, pieces } from '../../../../src/extraction/tokens/tokens.js';
 
 const latin1Bytes = (text: string) => Buffer.from(text, 'utf8').toString('latin1');
@@ -62,6 +62,21 @@ describe('piece cache (piece-cache.ts)', () => {
     expect(cachedPieceCount(text, 8, 12, count)).toBe(4);
     expect(cachedPieceCount(text, 14, 18, count)).toBe(4);
     expect(calls).toEqual([':"";']);
+  });
+
+  it('answers repeats from the front table with the same counts, and tells colliding pieces apart there', () => {
+    const calls: string[] = [];
+    const count = (piece: string) => (calls.push(piece), parseInt(piece.slice(1), 36) + 1);
+    // Made-up counts for pieces no page has (a control character first), forgotten afterwards.
+    // Many distinct short pieces, each read several times: some share a front-table slot.
+    const words = Array.from({ length: 6000 }, (_, k) => `\u0001${k.toString(36)}`);
+    const text = words.join('');
+    const spans: [number, number][] = [];
+    for (let k = 0, at = 0; k < words.length; at += (words[k] as string).length, k++) spans.push([at, at + (words[k] as string).length]);
+    for (let round = 0; round < 3; round++)
+      spans.forEach(([start, end], k) => expect(cachedPieceCount(text, start, end, count)).toBe(k + 1));
+    forgetPieceCounts();
+    expect(calls).toHaveLength(words.length);
   });
 
   it('tells apart pieces of the same length, short (inline) and long (pooled)', () => {
