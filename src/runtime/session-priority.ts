@@ -3,8 +3,8 @@ import { readFileSync, writeFileSync } from 'node:fs';
 /**
  * What lowering a process's session priority did: `lowered` to the given nice; `unchanged` (already that
  * nice or nicer); `shared-session` (the process does not lead its session, so the group holds other
- * processes too and is left alone); `unsupported` (no autogroups here — not Linux, a kernel without them —
- * or /proc may not be written, as in some containers).
+ * processes too and is left alone); `unsupported` (no autogroups here — not Linux, a kernel without them,
+ * a process in the root group — or /proc may not be written, as in some containers).
  */
 export type SessionPriorityOutcome = 'lowered' | 'unchanged' | 'shared-session' | 'unsupported';
 
@@ -15,11 +15,14 @@ function sessionOf(pid: number): number {
   return Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[3]);
 }
 
-/** The session group's nice from /proc/<pid>/autogroup ("/autogroup-25 nice 0"). */
-function groupNiceOf(pid: number): number {
+/**
+ * The session group's nice from /proc/<pid>/autogroup ("/autogroup-25 nice 0"), or null when the file is
+ * empty: the kernel prints nothing for a process outside any session group (init's session, the root group,
+ * as in CI containers that run everything in PID 1's session), and that group cannot be reniced.
+ */
+function groupNiceOf(pid: number): number | null {
   const match = /nice\s+(-?\d+)/.exec(readFileSync(`/proc/${pid}/autogroup`, 'utf8'));
-  if (!match) throw new Error(`unreadable /proc/${pid}/autogroup`);
-  return Number(match[1]);
+  return match ? Number(match[1]) : null;
 }
 
 /**
@@ -38,7 +41,9 @@ function groupNiceOf(pid: number): number {
 export function lowerSessionPriority(pid: number, nice: number): SessionPriorityOutcome {
   try {
     if (sessionOf(pid) !== pid) return 'shared-session';
-    if (groupNiceOf(pid) >= nice) return 'unchanged';
+    const groupNice = groupNiceOf(pid);
+    if (groupNice === null) return 'unsupported';
+    if (groupNice >= nice) return 'unchanged';
     writeFileSync(`/proc/${pid}/autogroup`, String(nice));
     return 'lowered';
   } catch (err) {

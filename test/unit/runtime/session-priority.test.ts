@@ -5,7 +5,11 @@ import { describe, expect, it } from 'vitest';
 
 const script = fileURLToPath(new URL('../../fixtures/session-priority-check.ts', import.meta.url));
 const hasAutogroups = existsSync('/proc/self/autogroup');
-const ownGroupNice = () => Number(/nice\s+(-?\d+)/.exec(readFileSync('/proc/self/autogroup', 'utf8'))?.[1]);
+/** This runner's group nice, or null outside any session group (the kernel prints nothing for the root group). */
+const ownGroupNice = () => {
+  const match = /nice\s+(-?\d+)/.exec(readFileSync('/proc/self/autogroup', 'utf8'));
+  return match ? Number(match[1]) : null;
+};
 
 /** Runs the fixture, in a session of its own (`detached`, as the launcher starts services) or in this one. */
 function check(nice: number, detached: boolean): Promise<{ outcome: string; groupNice: number | null }> {
