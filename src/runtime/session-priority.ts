@@ -16,12 +16,20 @@ function sessionOf(pid: number): number {
 }
 
 /**
- * The session group's nice from /proc/<pid>/autogroup ("/autogroup-25 nice 0"), or null when the file is
- * empty: the kernel prints nothing for a process outside any session group (init's session, the root group,
- * as in CI containers that run everything in PID 1's session), and that group cannot be reniced.
+ * The session group's nice from /proc/<pid>/autogroup ("/autogroup-25 nice 0"); null when the file is
+ * missing (no autogroups: not Linux, a kernel without them) or empty: the kernel prints nothing for a
+ * process outside any session group (init's session, the root group, as in CI containers that run
+ * everything in PID 1's session), and that group cannot be reniced.
  */
-function groupNiceOf(pid: number): number | null {
-  const match = /nice\s+(-?\d+)/.exec(readFileSync(`/proc/${pid}/autogroup`, 'utf8'));
+export function sessionGroupNice(pid: number | 'self'): number | null {
+  let text: string;
+  try {
+    text = readFileSync(`/proc/${pid}/autogroup`, 'utf8');
+  } catch (err) {
+    if ((err as { code?: string }).code === 'ENOENT') return null;
+    throw err;
+  }
+  const match = /nice\s+(-?\d+)/.exec(text);
   return match ? Number(match[1]) : null;
 }
 
@@ -41,7 +49,7 @@ function groupNiceOf(pid: number): number | null {
 export function lowerSessionPriority(pid: number, nice: number): SessionPriorityOutcome {
   try {
     if (sessionOf(pid) !== pid) return 'shared-session';
-    const groupNice = groupNiceOf(pid);
+    const groupNice = sessionGroupNice(pid);
     if (groupNice === null) return 'unsupported';
     if (groupNice >= nice) return 'unchanged';
     writeFileSync(`/proc/${pid}/autogroup`, String(nice));

@@ -45,8 +45,9 @@ export function forgetPieceCounts(): void {
  * A small direct-mapped table in front of the main one (4,096 slots, 128 KB: it stays in the core's cache).
  * A page's ~58k lookups are mostly a few thousand pieces, and a probe of the 8 MB main table is usually a
  * cache miss: answering the repeats here cut exact counting by about a tenth (150 WCXB dev pages, 12
- * alternating rounds in one process: 8.8 -> 8.1 and 9.8 -> 8.8 ms a page; 1,024 or 16,384 slots: no better). Filled on a main-table hit only, short pieces only: that hit marks the
- * entry USED, so the sweep keeps what this table serves; a sweep empties it (its slots then refill from hits).
+ * alternating rounds in one process: 8.8 -> 8.1 and 9.8 -> 8.8 ms a page; 1,024 or 16,384 slots: no
+ * better). Filled on a main-table hit only, short pieces only: that hit marks the entry USED, so the sweep
+ * keeps what this table serves; a sweep empties it (its slots then refill from hits).
  */
 const HOT_BITS = 12;
 const HOT_MASK = (1 << HOT_BITS) - 1;

@@ -1,15 +1,11 @@
 import { spawn } from 'node:child_process';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import { sessionGroupNice } from '../../../src/runtime/session-priority.js';
 
 const script = fileURLToPath(new URL('../../fixtures/session-priority-check.ts', import.meta.url));
 const hasAutogroups = existsSync('/proc/self/autogroup');
-/** This runner's group nice, or null outside any session group (the kernel prints nothing for the root group). */
-const ownGroupNice = () => {
-  const match = /nice\s+(-?\d+)/.exec(readFileSync('/proc/self/autogroup', 'utf8'));
-  return match ? Number(match[1]) : null;
-};
 
 /** Runs the fixture, in a session of its own (`detached`, as the launcher starts services) or in this one. */
 function check(nice: number, detached: boolean): Promise<{ outcome: string; groupNice: number | null }> {
@@ -34,10 +30,10 @@ describe('session CPU priority (Linux autogroups)', () => {
   });
 
   it('leaves a shared session alone: its group holds other processes too (here, this test runner)', async () => {
-    const before = hasAutogroups ? ownGroupNice() : null;
+    const before = hasAutogroups ? sessionGroupNice('self') : null;
     const seen = await check(7, false);
     expect(seen.outcome).toBe(hasAutogroups ? 'shared-session' : 'unsupported');
     expect(seen.groupNice).toBe(before);
-    if (hasAutogroups) expect(ownGroupNice()).toBe(before);
+    if (hasAutogroups) expect(sessionGroupNice('self')).toBe(before);
   });
 });
