@@ -2,7 +2,7 @@ import { continueAsNew, patched, proxyActivities } from '@temporalio/workflow';
 import type { JobActivities } from './activities.js';
 import { setJobStatus } from './job-status.js';
 import { BOOKKEEPING_ACTIVITY, URL_ACTIVITY, batchActivity } from './activity-options.js';
-import { BATCH_MAX, BULK_BATCH_SIZING, FIRST_BATCH_SIZING, nextBatchSize } from './batches.js';
+import { BATCH_MAX, EVEN_SHARE_SIZING, FIRST_BATCH_SIZING, nextBatchSize } from './batches.js';
 import { startCompletionWebhook } from './webhook-delivery.js';
 import type { BulkJobInput } from './job-inputs.js';
 
@@ -40,7 +40,7 @@ async function runBatches(input: BulkJobInput, from: number, urls: readonly stri
   const lanes = Math.max(1, Math.min(input.concurrency, urls.length));
   const max = input.batchMax ?? BATCH_MAX;
   // Histories recorded before it took the smaller batches of the first sizing; they replay unchanged.
-  const sizing = patched('batch-sizes-v2') ? BULK_BATCH_SIZING : FIRST_BATCH_SIZING;
+  const sizing = patched('batch-sizes-v2') ? EVEN_SHARE_SIZING : FIRST_BATCH_SIZING;
   let next = 0;
   const lane = async () => {
     while (next < urls.length) {

@@ -2,7 +2,7 @@ import { condition, continueAsNew, patched, proxyActivities, sleep, workflowInfo
 import type { JobActivities, TruncatedReason } from './activities.js';
 import { setJobStatus } from './job-status.js';
 import { BOOKKEEPING_ACTIVITY, URL_ACTIVITY, batchActivity } from './activity-options.js';
-import { BATCH_MAX, CRAWL_BATCH_SIZING, FIRST_BATCH_SIZING, nextBatchSize } from './batches.js';
+import { BATCH_MAX, CRAWL_SPREAD_START_SIZING, EVEN_SHARE_SIZING, FIRST_BATCH_SIZING, nextBatchSize } from './batches.js';
 import { startCompletionWebhook } from './webhook-delivery.js';
 import type { CrawlJobInput, CrawlProgress } from './job-inputs.js';
 
@@ -36,13 +36,23 @@ export async function crawlJobWorkflow(input: CrawlJobInput): Promise<{ pages: n
   const lanes = Math.max(1, input.concurrency);
   // Histories recorded before page batches scheduled one activity per page; they replay unchanged.
   const batched = patched('crawl-page-batches');
-  // Histories recorded before it took the smaller batches of the first sizing; they replay unchanged.
-  const sizing = batched && patched('batch-sizes-v2') ? CRAWL_BATCH_SIZING : FIRST_BATCH_SIZING;
+  // Since `crawl-lanes-v2`: (1) a lane that finds nothing admitted waits for the pages in flight. Before,
+  // it ended: at the start only the start page is admitted, so every lane but the first ended there and a
+  // crawl ran on one lane whatever its concurrency (bench:bulk: 5 crawls on 8 lanes, each one chain of
+  // batches). (2) Batches are an even share of at least 4 pages, as a bulk job's (batches.ts).
+  // Histories recorded before either patch replay with what they ran.
+  const lanesV2 = patched('crawl-lanes-v2');
+  const sizing = lanesV2 ? EVEN_SHARE_SIZING : batched && patched('batch-sizes-v2') ? CRAWL_SPREAD_START_SIZING : FIRST_BATCH_SIZING;
 
   const lane = async () => {
     for (;;) {
       await condition(() => stopped !== null || rollOver() || progress.next < progress.discovered || inFlight === 0);
-      if (stopped !== null || rollOver() || progress.next >= progress.discovered) return;
+      if (stopped !== null || rollOver()) return;
+      if (progress.next >= progress.discovered) {
+        // Nothing admitted now: pages in flight may admit more, so wait for them; none in flight, the crawl is done.
+        if (lanesV2 && inFlight > 0) continue;
+        return;
+      }
       if (Date.now() >= progress.deadline) {
         stopped = 'time_limit';
         return;

@@ -26,39 +26,51 @@ export function loadBenchPages(): Buffer[] {
   return pages;
 }
 
-/** Children of each page of the crawl site: page i links to pages 10i+1 … 10i+10 (breadth-first order is page order). */
+/** Children of each page of a crawl site: page i links to pages 10i+1 … 10i+10 that the site has. */
 export const CRAWL_SITE_FANOUT = 10;
 
 /**
- * Page i of a crawl site: the same real page as /page/i, with links to its children at the end of the
- * body. Spliced as bytes: decoding and re-encoding each page as a string cost this process ~1.5 ms of
- * CPU per page, on the cores the crawl it measures runs on (the raw loop's pages are served as they are).
+ * Page i of a crawl site of `size` pages: the same real page as /page/o+i, with links to its children
+ * at the end of the body. A site has exactly `size` pages, so a crawl of it with `limit` ≥ `size`
+ * fetches pages o … o+size-1, the raw loop's, in whatever order its lanes finish (links found first are
+ * admitted first). The page number is in the query (/crawl/o-size?n=i): the real pages' own relative
+ * links ("contact-us", "?page=2") then resolve outside the crawl's include pattern, where they would
+ * otherwise be admitted as 404 pages in place of the site's. Spliced as bytes: decoding and re-encoding each page as a string cost this process
+ * ~1.5 ms of CPU per page, on the cores the crawl it measures runs on (the raw loop's pages are served as
+ * they are).
  */
-function crawlSitePage(page: Buffer, prefix: string, index: number): Buffer {
-  const children = Array.from({ length: CRAWL_SITE_FANOUT }, (_, k) => `<a href="${prefix}${index * CRAWL_SITE_FANOUT + k + 1}">next ${k + 1}</a>`).join(' ');
-  const nav = Buffer.from(`<nav>${children}</nav>`);
+function crawlSitePage(page: Buffer, prefix: string, index: number, size: number): Buffer {
+  const children = Array.from({ length: CRAWL_SITE_FANOUT }, (_, k) => index * CRAWL_SITE_FANOUT + k + 1).filter((child) => child < size);
+  const nav = Buffer.from(`<nav>${children.map((child, k) => `<a href="${prefix}${child}">next ${k + 1}</a>`).join(' ')}</nav>`);
   const at = page.lastIndexOf('</body>');
   return at >= 0 ? Buffer.concat([page.subarray(0, at), nav, page.subarray(at)]) : Buffer.concat([page, nav]);
 }
 
-/**
- * A loopback site serving page i at /page/i (cycling through the pages), and crawl sites: /crawl/o/i is
- * page o + i with links to its children; `crawlStart(o)` is the page 0 of site o (pages o, o + 1, … in
- * breadth-first order: the same pages as /page/o, /page/o+1, …).
- */
-export async function serveBenchPages(pages: Buffer[]): Promise<{ url: (i: number) => string; crawlStart: (offset: number) => string; close: () => Promise<void> }> {
+export interface BenchSite {
+  url: (i: number) => string;
+  /** The start page of crawl site (o, size): /crawl/o-size?n=i is page o + i, for i < size. */
+  crawlStart: (offset: number, size: number) => string;
+  /** The crawl's include pattern that keeps it on that site. */
+  crawlPattern: (offset: number, size: number) => string;
+  close: () => Promise<void>;
+}
+
+/** A loopback site serving page i at /page/i (cycling through the pages), and the crawl sites above. */
+export async function serveBenchPages(pages: Buffer[]): Promise<BenchSite> {
   const server = http.createServer((req, res) => {
-    const crawl = /^\/crawl\/(\d+)\/(\d+)$/.exec(req.url ?? '');
-    const index = crawl ? Number(crawl[1]) + Number(crawl[2]) : Number(/^\/page\/(\d+)$/.exec(req.url ?? '')?.[1] ?? -1);
+    const crawl = /^\/crawl\/(\d+)-(\d+)\?n=(\d+)$/.exec(req.url ?? '');
+    const [offset, size, i] = crawl ? [Number(crawl[1]), Number(crawl[2]), Number(crawl[3])] : [0, 0, 0];
+    const index = crawl ? (i < size ? offset + i : -1) : Number(/^\/page\/(\d+)$/.exec(req.url ?? '')?.[1] ?? -1);
     const page = pages[index % pages.length];
     if (index < 0 || !page) return void res.writeHead(404).end();
-    res.writeHead(200, { 'content-type': 'text/html' }).end(crawl ? crawlSitePage(page, `/crawl/${crawl[1]}/`, Number(crawl[2])) : page);
+    res.writeHead(200, { 'content-type': 'text/html' }).end(crawl ? crawlSitePage(page, `/crawl/${offset}-${size}?n=`, i, size) : page);
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
   return {
     url: (i) => `http://127.0.0.1:${port}/page/${i}`,
-    crawlStart: (offset) => `http://127.0.0.1:${port}/crawl/${offset}/0`,
+    crawlStart: (offset, size) => `http://127.0.0.1:${port}/crawl/${offset}-${size}?n=0`,
+    crawlPattern: (offset, size) => `/crawl/${offset}-${size}?n=*`,
     close: () => new Promise((resolve) => (server.closeAllConnections(), server.close(() => resolve()))),
   };
 }
@@ -66,6 +78,8 @@ export async function serveBenchPages(pages: Buffer[]): Promise<{ url: (i: numbe
 export interface BenchService {
   base: string;
   db: Db;
+  /** The Temporal server's address (host:port), for reading workflow histories. */
+  temporalAddress: string;
   api: ManagedProcess;
   worker: ManagedProcess;
   /** Registers an account on the enterprise plan (no per-second limit): its key and id. */
@@ -111,6 +125,7 @@ export async function startBenchService(scratch: string, env: Record<string, str
     return {
       base,
       db,
+      temporalAddress: temporal.address,
       api,
       worker,
       async enterpriseAccount(email) {

@@ -139,6 +139,25 @@ describe('crawl execution', () => {
     expect(found).toEqual([`crawl-${final.job_id}`]);
   });
 
+  it('fetches up to CRAWL_CONCURRENCY pages at once while its frontier allows', async () => {
+    // A site of its own, so that what is in flight there is this crawl's alone.
+    const leaves = [1, 2, 3, 4, 5, 6, 7, 8];
+    const hub = await startFixtureServer({
+      '/': { delayMs: 200, body: sitePage('Hub', leaves.map((n) => `/${n}`)) },
+      ...Object.fromEntries(leaves.map((n) => [`/${n}`, { delayMs: 200, body: sitePage(`Leaf ${n}`, []) }])),
+    });
+    try {
+      const { api_key: key } = await proAccount();
+      const { final } = await crawlToEnd(key, { url: hub.url('/'), depth: 1 });
+      expect(final).toMatchObject({ status: 'done', total: 9, completed: 9, truncated: false });
+      // This stack runs CRAWL_CONCURRENCY 2: once the start page admitted eight links, two lanes took
+      // four each and fetched them two at a time, never more.
+      expect(hub.peakInFlight()).toBe(2);
+    } finally {
+      await hub.close();
+    }
+  });
+
   it('stops at the page limit with truncated_reason page_limit', async () => {
     const { api_key: key } = await proAccount();
     const { final } = await crawlToEnd(key, { url: site.url('/site/'), depth: 2, limit: 3 });

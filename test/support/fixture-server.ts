@@ -17,6 +17,8 @@ export interface FixtureServer {
   hits: Map<string, number>;
   /** The headers of each request, in arrival order. */
   received: { path: string; headers: http.IncomingHttpHeaders }[];
+  /** The most requests the server was answering at once (how many fetches a crawl makes in parallel). */
+  peakInFlight(): number;
   close(): Promise<void>;
 }
 
@@ -24,11 +26,15 @@ export interface FixtureServer {
 export async function startFixtureServer(routes: Record<string, FixtureRoute>, options: { host?: string } = {}): Promise<FixtureServer> {
   const hits = new Map<string, number>();
   const received: FixtureServer['received'] = [];
+  let inFlight = 0;
+  let peak = 0;
   const host = options.host ?? '127.0.0.1';
   const server = http.createServer((req, res) => {
     const path = (req.url ?? '/').split('?')[0] ?? '/';
     hits.set(path, (hits.get(path) ?? 0) + 1);
     received.push({ path, headers: req.headers });
+    peak = Math.max(peak, ++inFlight);
+    res.once('close', () => inFlight--);
     const route = routes[path];
     const answer = () => {
       if (!route) {
@@ -52,6 +58,7 @@ export async function startFixtureServer(routes: Record<string, FixtureRoute>, o
     url: (path) => `http://${host}:${port}${path}`,
     hits,
     received,
+    peakInFlight: () => peak,
     close: () =>
       new Promise((resolve) => {
         server.closeAllConnections();

@@ -107,7 +107,7 @@ export const ROUTES: readonly RouteDoc[] = [
   {
     method: 'post', path: '/crawl', tag: 'Jobs', auth: 'crawl', idempotent: true, payable: true, implemented: true,
     summary: 'Queue a crawl',
-    description: 'Follows same-site links from `url` breadth-first up to `depth` and `limit`, extracting every page (robots.txt obeyed unless the policy says `off`; politeness per host). Pro, Growth or Enterprise only. Answers at once with the job. Metered one request per page fetched: the start page at submission, the others as they are fetched; when the month is spent the crawl stops with `truncated_reason: quota_exhausted`.',
+    description: 'Follows same-site links from `url` breadth-first up to `depth` and `limit` (pages in the order their links were found, several in flight per crawl, so the pages of one level may finish in any order), extracting every page (robots.txt obeyed unless the policy says `off`; politeness per host). Pro, Growth or Enterprise only. Answers at once with the job. Metered one request per page fetched: the start page at submission, the others as they are fetched; when the month is spent the crawl stops with `truncated_reason: quota_exhausted`.',
     body: CrawlRequest,
     success: { status: 200, description: 'The queued crawl job.', schema: CrawlSubmissionSchema },
     errors: [...submissionErrors, 'plan_not_supported', 'crawl_depth_exceeded'],

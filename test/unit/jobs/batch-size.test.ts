@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { BULK_BATCH_SIZING, CRAWL_BATCH_SIZING, FIRST_BATCH_SIZING, nextBatchSize, type BatchSizing } from '../../../workflows/batches.js';
+import { EVEN_SHARE_SIZING, CRAWL_SPREAD_START_SIZING, FIRST_BATCH_SIZING, nextBatchSize, type BatchSizing } from '../../../workflows/batches.js';
 
 /** The sizes lanes take, in turn, until nothing is left. */
 function sizes(total: number, lanes: number, max: number, sizing: BatchSizing = FIRST_BATCH_SIZING): number[] {
@@ -26,7 +26,7 @@ describe('nextBatchSize (guided self-scheduling)', () => {
   });
 
   it('never exceeds what is left or max, whatever the lanes and the sizing', () => {
-    for (const sizing of [FIRST_BATCH_SIZING, BULK_BATCH_SIZING, CRAWL_BATCH_SIZING]) {
+    for (const sizing of [FIRST_BATCH_SIZING, EVEN_SHARE_SIZING, CRAWL_SPREAD_START_SIZING]) {
       for (const max of [1, 3, 25]) {
         for (const lanes of [0, 1, 3, 64]) {
           for (const left of [1, 2, 7, 99, 5000]) {
@@ -39,21 +39,21 @@ describe('nextBatchSize (guided self-scheduling)', () => {
     }
   });
 
-  it('bulk sizing (batch-sizes-v2): an even share, at least 4 URLs, under half the activities of the first sizing', () => {
-    expect(nextBatchSize(100, 8, 25, BULK_BATCH_SIZING)).toBe(13);
-    expect(nextBatchSize(10, 8, 25, BULK_BATCH_SIZING)).toBe(4);
-    expect(nextBatchSize(3, 8, 25, BULK_BATCH_SIZING)).toBe(3);
-    const taken = sizes(200, 8, 25, BULK_BATCH_SIZING);
+  it('even-share sizing (bulk jobs since batch-sizes-v2, crawls since crawl-lanes-v2): at least 4 URLs, under half the activities of the first sizing', () => {
+    expect(nextBatchSize(100, 8, 25, EVEN_SHARE_SIZING)).toBe(13);
+    expect(nextBatchSize(10, 8, 25, EVEN_SHARE_SIZING)).toBe(4);
+    expect(nextBatchSize(3, 8, 25, EVEN_SHARE_SIZING)).toBe(3);
+    const taken = sizes(200, 8, 25, EVEN_SHARE_SIZING);
     expect(taken.reduce((a, b) => a + b, 0)).toBe(200);
     expect(taken.slice(0, -1).every((size) => size >= 4)).toBe(true);
     expect(taken.length).toBe(21);
     expect(sizes(200, 8, 25).length).toBe(49);
   });
 
-  it('crawl sizing: a small frontier still spreads over the lanes; a large one goes in batches of 4 or more', () => {
-    expect(nextBatchSize(10, 8, 25, CRAWL_BATCH_SIZING)).toBe(2);
-    expect(nextBatchSize(5, 8, 25, CRAWL_BATCH_SIZING)).toBe(1);
-    expect(nextBatchSize(32, 8, 25, CRAWL_BATCH_SIZING)).toBe(4);
-    expect(nextBatchSize(400, 8, 25, CRAWL_BATCH_SIZING)).toBe(25);
+  it('crawl sizing before crawl-lanes-v2: a small frontier spread over the lanes; a large one in batches of 4 or more', () => {
+    expect(nextBatchSize(10, 8, 25, CRAWL_SPREAD_START_SIZING)).toBe(2);
+    expect(nextBatchSize(5, 8, 25, CRAWL_SPREAD_START_SIZING)).toBe(1);
+    expect(nextBatchSize(32, 8, 25, CRAWL_SPREAD_START_SIZING)).toBe(4);
+    expect(nextBatchSize(400, 8, 25, CRAWL_SPREAD_START_SIZING)).toBe(25);
   });
 });

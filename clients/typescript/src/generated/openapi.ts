@@ -865,7 +865,7 @@ export interface paths {
         put?: never;
         /**
          * Queue a crawl
-         * @description Follows same-site links from `url` breadth-first up to `depth` and `limit`, extracting every page (robots.txt obeyed unless the policy says `off`; politeness per host). Pro, Growth or Enterprise only. Answers at once with the job. Metered one request per page fetched: the start page at submission, the others as they are fetched; when the month is spent the crawl stops with `truncated_reason: quota_exhausted`.
+         * @description Follows same-site links from `url` breadth-first up to `depth` and `limit` (pages in the order their links were found, several in flight per crawl, so the pages of one level may finish in any order), extracting every page (robots.txt obeyed unless the policy says `off`; politeness per host). Pro, Growth or Enterprise only. Answers at once with the job. Metered one request per page fetched: the start page at submission, the others as they are fetched; when the month is spent the crawl stops with `truncated_reason: quota_exhausted`.
          *
          *     **Auth:** `Authorization: Bearer <API_KEY>` with scope `crawl` or `*`, or a pay-per-request (x402) payment instead of a key.
          */
