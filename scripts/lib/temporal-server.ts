@@ -54,11 +54,24 @@ export async function ensureSearchAttributes(address: string, namespace: string)
   }
 }
 
+/**
+ * The SQLite file's journal: write-ahead log, synced at its checkpoints rather than at every commit. The
+ * dev server otherwise runs SQLite's defaults (a rollback journal created, synced and deleted per
+ * transaction, and every transaction is a few per activity). Measured with 5 jobs of 200 pages on a fresh
+ * service (scratch probe, the server's CPU from /proc): bulk 3.8 → 2.3 CPU-s per 1,000 pages, crawl
+ * 5.5 → 3.4, and the crawls ended 3.7 s sooner (43.2 → 39.5 s). A committed transaction still survives
+ * the server being killed (it is in the log, which the next start replays); only an operating-system
+ * crash can lose the last ones, which is what the embedded default can afford (production runs the
+ * real server on PostgreSQL: start:cluster).
+ */
+const SQLITE_FILE_PRAGMAS = ['journal_mode=wal', 'synchronous=normal'];
+
 /** A real Temporal server: the Temporal CLI's `server start-dev` (SQLite or in memory, Web UI embedded). */
 export async function startTemporalServer(options: TemporalServerOptions): Promise<TemporalServerHandle> {
   const args = ['server', 'start-dev', '--ip', '127.0.0.1', '--port', String(options.port), '--namespace', options.namespace, '--log-level', 'error'];
   args.push(...(options.uiPort ? ['--ui-port', String(options.uiPort)] : ['--headless']));
   if (options.dbFile) args.push('--db-filename', options.dbFile);
+  if (options.dbFile) args.push(...SQLITE_FILE_PRAGMAS.flatMap((pragma) => ['--sqlite-pragma', pragma]));
   for (const { name, type } of SEARCH_ATTRIBUTE_DECLARATIONS) args.push('--search-attribute', `${name}=${type}`);
   const child = startProcess('temporal', options.cli, args, options.logFile ? { logFile: options.logFile } : {});
   if (options.nice && child.child.pid !== undefined) lowerSessionPriority(child.child.pid, options.nice);
