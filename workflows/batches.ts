@@ -27,7 +27,7 @@ export const EVEN_SHARE_SIZING: BatchSizing = { divisor: 1, min: 4, whenEveryLan
  * once every lane could get it. A lane sees the links a batch found only when the whole batch ends, so
  * the frontier a crawl's workflow sees stays small: 5 crawls of 200 pages on 8 lanes each took 47–62
  * batches per crawl this way, against 34–42 with EVEN_SHARE_SIZING, and the Temporal dev server spent
- * ~2 CPU-seconds more per 1,000 pages (`bench:bulk`'s crawl phase, two runs each).
+ * ~2 CPU-seconds more per 1,000 pages (5 such crawls on a fresh bench service, two runs each).
  */
 export const CRAWL_SPREAD_START_SIZING: BatchSizing = { divisor: 1, min: 4, whenEveryLaneCan: true };
 

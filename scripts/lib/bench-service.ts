@@ -35,9 +35,9 @@ export const CRAWL_SITE_FANOUT = 10;
  * fetches pages o … o+size-1, the raw loop's, in whatever order its lanes finish (links found first are
  * admitted first). The page number is in the query (/crawl/o-size?n=i): the real pages' own relative
  * links ("contact-us", "?page=2") then resolve outside the crawl's include pattern, where they would
- * otherwise be admitted as 404 pages in place of the site's. Spliced as bytes: decoding and re-encoding each page as a string cost this process
- * ~1.5 ms of CPU per page, on the cores the crawl it measures runs on (the raw loop's pages are served as
- * they are).
+ * otherwise be admitted as 404 pages in place of the site's. Spliced as bytes: decoding and re-encoding
+ * each page as a string cost this process ~1.5 ms of CPU per page, on the cores the crawl it measures
+ * runs on (the raw loop's pages are served as they are).
  */
 function crawlSitePage(page: Buffer, prefix: string, index: number, size: number): Buffer {
   const children = Array.from({ length: CRAWL_SITE_FANOUT }, (_, k) => index * CRAWL_SITE_FANOUT + k + 1).filter((child) => child < size);

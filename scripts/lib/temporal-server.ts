@@ -70,8 +70,7 @@ const SQLITE_FILE_PRAGMAS = ['journal_mode=wal', 'synchronous=normal'];
 export async function startTemporalServer(options: TemporalServerOptions): Promise<TemporalServerHandle> {
   const args = ['server', 'start-dev', '--ip', '127.0.0.1', '--port', String(options.port), '--namespace', options.namespace, '--log-level', 'error'];
   args.push(...(options.uiPort ? ['--ui-port', String(options.uiPort)] : ['--headless']));
-  if (options.dbFile) args.push('--db-filename', options.dbFile);
-  if (options.dbFile) args.push(...SQLITE_FILE_PRAGMAS.flatMap((pragma) => ['--sqlite-pragma', pragma]));
+  if (options.dbFile) args.push('--db-filename', options.dbFile, ...SQLITE_FILE_PRAGMAS.flatMap((pragma) => ['--sqlite-pragma', pragma]));
   for (const { name, type } of SEARCH_ATTRIBUTE_DECLARATIONS) args.push('--search-attribute', `${name}=${type}`);
   const child = startProcess('temporal', options.cli, args, options.logFile ? { logFile: options.logFile } : {});
   if (options.nice && child.child.pid !== undefined) lowerSessionPriority(child.child.pid, options.nice);
