@@ -78,8 +78,6 @@ export async function serveBenchPages(pages: Buffer[]): Promise<BenchSite> {
 export interface BenchService {
   base: string;
   db: Db;
-  /** The Temporal server's address (host:port), for reading workflow histories. */
-  temporalAddress: string;
   api: ManagedProcess;
   worker: ManagedProcess;
   /** Registers an account on the enterprise plan (no per-second limit): its key and id. */
@@ -125,7 +123,6 @@ export async function startBenchService(scratch: string, env: Record<string, str
     return {
       base,
       db,
-      temporalAddress: temporal.address,
       api,
       worker,
       async enterpriseAccount(email) {
