@@ -2,6 +2,7 @@ import { execFileSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { EXTRACTION_PROCESS_NODE_FLAGS, SERVICE_PROCESS_ENV } from '../../src/extraction/threads/process-flags.js';
+import { API_PROCESS_NODE_FLAGS } from '../../src/runtime/isolate-heap.js';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 
@@ -19,9 +20,9 @@ describe('docker-compose.yml', () => {
     expect(config.services.api.deploy.replicas).toBe(2);
     expect(config.services.worker.deploy.replicas).toBe(2);
     expect(config.services.api.environment.DATABASE_URL).toMatch(/@postgres:5432\//);
-    // Started as npm start starts them: the extraction processes' Node flags, the bundle runner, its allocator settings.
+    // Started as npm start starts them: the extraction processes' Node flags (and the API's own), the bundle runner, its allocator settings.
     expect(config.services.worker.command).toEqual(['node', ...EXTRACTION_PROCESS_NODE_FLAGS, 'src/runtime/run-service.mjs', 'src/temporal/worker-main.ts']);
-    expect(config.services.api.command).toEqual(['node', ...EXTRACTION_PROCESS_NODE_FLAGS, 'src/runtime/run-service.mjs', 'src/edge/main.ts']);
+    expect(config.services.api.command).toEqual(['node', ...EXTRACTION_PROCESS_NODE_FLAGS, ...API_PROCESS_NODE_FLAGS, 'src/runtime/run-service.mjs', 'src/edge/main.ts']);
     for (const [name, value] of Object.entries(SERVICE_PROCESS_ENV)) {
       expect(config.services.api.environment[name]).toBe(value);
       expect(config.services.worker.environment[name]).toBe(value);

@@ -8,6 +8,7 @@ import type { DocumentKind } from '../documents/index.js';
 import { DOCUMENT_CAPS } from '../documents/caps.js';
 import { threadModule } from './thread-module.js';
 import { addPhase, timePhase } from '../../observability/phases.js';
+import { withoutMainThreadHeapFloor } from '../../runtime/isolate-heap.js';
 import type { AppShell, HtmlBody } from '../fetched-html.js';
 
 export type { AppShell, HtmlBody };
@@ -61,6 +62,8 @@ const THREAD_YOUNG_MB = 96;
 
 export function threadExtractor(threads = availableParallelism(), data: ThreadData = {}): HtmlExtractor {
   const { file, execArgv } = threadModule();
+  // The threads' heaps are sized here, not by a floor the process set for its main thread (the API's).
+  withoutMainThreadHeapFloor();
   const pool = new Piscina({
     workerData: data,
     filename: file,

@@ -2,7 +2,8 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { EXTRACTION_PROCESS_NODE_FLAGS, SERVICE_PROCESS_ENV } from '../../../../src/extraction/threads/process-flags.js';
-import { SERVICE_RUNNER, withServiceProcessEnv, serviceNodeArgs } from '../../../../scripts/lib/service-entry.js';
+import { API_PROCESS_NODE_FLAGS } from '../../../../src/runtime/isolate-heap.js';
+import { SERVICE_RUNNER, withServiceProcessEnv, serviceNodeArgs, serviceNodeFlags } from '../../../../scripts/lib/service-entry.js';
 import { projectRoot } from '../../../../scripts/lib/paths.js';
 
 // The flags only take effect on a process's command line, so every way of starting the API and the
@@ -25,15 +26,21 @@ describe('Node flags of the processes that host extraction threads', () => {
     expect(withServiceProcessEnv({ MALLOC_ARENA_MAX: '8' }).MALLOC_ARENA_MAX).toBe('8');
   });
 
-  it('npm run api / worker and docker compose pass them too', () => {
+  it('the API process alone adds its own, after them', () => {
+    expect(serviceNodeArgs('src/edge/main.ts').slice(0, -2)).toEqual([...EXTRACTION_PROCESS_NODE_FLAGS, ...API_PROCESS_NODE_FLAGS]);
+    expect(serviceNodeArgs('src/temporal/worker-main.ts').slice(0, -2)).toEqual([...EXTRACTION_PROCESS_NODE_FLAGS]);
+  });
+
+  it('npm run api / worker, docker compose and the Dockerfile pass them too', () => {
     const scripts = (JSON.parse(readFileSync(path.join(projectRoot, 'package.json'), 'utf8')) as { scripts: Record<string, string> }).scripts;
     const compose = readFileSync(path.join(projectRoot, 'docker-compose.yml'), 'utf8');
+    const dockerfile = readFileSync(path.join(projectRoot, 'Dockerfile'), 'utf8');
     for (const [script, entry] of [['api', 'src/edge/main.ts'], ['worker', 'src/temporal/worker-main.ts']] as const) {
       for (const [name, value] of Object.entries(SERVICE_PROCESS_ENV)) expect(scripts[script]).toContain(`${name}=${value} `);
-      for (const flag of EXTRACTION_PROCESS_NODE_FLAGS) {
-        expect(scripts[script]).toContain(`${flag} ${SERVICE_RUNNER} ${entry}`);
-        expect(compose).toContain(`"${flag}", "${SERVICE_RUNNER}", "${entry}"`);
-      }
+      const flags = serviceNodeFlags(entry);
+      expect(scripts[script]).toContain(`node ${flags.join(' ')} ${SERVICE_RUNNER} ${entry}`);
+      expect(compose).toContain(`["node", ${[...flags, SERVICE_RUNNER, entry].map((arg) => `"${arg}"`).join(', ')}]`);
     }
+    expect(dockerfile).toContain(`CMD ["node", ${[...serviceNodeFlags('src/edge/main.ts'), SERVICE_RUNNER, 'src/edge/main.ts'].map((arg) => `"${arg}"`).join(', ')}]`);
   });
 });
