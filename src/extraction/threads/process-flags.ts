@@ -1,6 +1,6 @@
 /**
  * Node flags for a process that hosts extraction threads (the API and the worker), given on its command
- * line: V8 accepts GC flags only at start-up (setting them later aborts the process).
+ * line: V8 reads this one only at start-up (setting it later aborts the process).
  *
  * `--single-threaded-gc`: V8 otherwise hands scavenges, marking and sweeping to helper threads. An
  * extraction thread allocates a page's DOM and drops it ~30 ms later, and the helpers spent ~5–6 ms of
