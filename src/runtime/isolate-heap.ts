@@ -11,11 +11,21 @@ import v8 from 'node:v8';
  * submissions, on the thread every waiting caller queues behind, and promoted what it caught in flight.
  * Measured with a scratch probe on `startBenchService` (rounds of 200 submissions by 20 submitters, each
  * after 40 s idle; GC from perf_hooks): 15–21 scavenges and 38–73 ms of them per round before, 4–5 and
- * 31–42 ms with the floor. The API's CPU per submission (1.70–2.25 → 1.45–2.10 ms) and the rounds' p99
- * moved less than this machine's noise. It costs the main isolate ≤ 16 MB while idle; under load the
- * space is that large anyway. Extraction threads do not inherit it: see `withoutMainThreadHeapFloor`.
+ * 31–42 ms with the floor. It costs the main isolate ≤ 16 MB while idle; under load the space is that
+ * large anyway. Extraction threads do not inherit it: see `withoutMainThreadHeapFloor`.
+ *
+ * `--heap-growing-percent=50`: after a full collection, the old generation may grow by half of what
+ * survived before the next one starts, whatever V8's growing mode. V8's own factor follows its measured
+ * speeds, but after the memory reducer's collections in a quiet spell it is 1.1: the first burst after
+ * it, whose scavenges promote the requests in flight, started a full incremental marking of the ~60 MB
+ * old space, 60–67 ms of marking steps while its callers waited. Same probe, ten rounds per setting,
+ * each after 40 s idle, on two fresh services: p99 105, 236, 63, 85, 71, 97, 94, 79, 81, 49 ms without
+ * the flag (API 1.30–2.00 ms of CPU per submission); 54, 91, 68, 46, 58, 68, 63, 81, 89, 70 ms with 50
+ * (1.25–1.75 ms). 100 gave 50–83 ms, but a main heap twice its live size under bench:soak's load put
+ * the API at 450–470 MB RSS (old space up to 134 MB), against ≤ 400. The flag is process-wide and read
+ * at every collection: the API's extraction threads grow by the same rule within their `resourceLimits`.
  */
-export const API_PROCESS_NODE_FLAGS: readonly string[] = ['--min-semi-space-size=8'];
+export const API_PROCESS_NODE_FLAGS: readonly string[] = ['--min-semi-space-size=8', '--heap-growing-percent=50'];
 
 /**
  * Clears a young-generation floor given on the command line for isolates created from now on: the

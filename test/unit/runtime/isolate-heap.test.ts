@@ -37,3 +37,39 @@ describe("the API's main-thread heap floor", () => {
     expect(youngGenerations(false).thread).toBeGreaterThanOrEqual(8);
   });
 });
+
+/**
+ * Full collections (mark-compact, incremental or not) in a process started with the API's flags and
+ * `extraFlags`, while it adds `addedUnits` of live objects to the `keptUnits` that survived a full
+ * collection (a unit is 16,384 small objects).
+ */
+function fullCollectionsWhileGrowing(extraFlags: string[], keptUnits: number, addedUnits: number): number {
+  const script = `
+    import { PerformanceObserver } from 'node:perf_hooks';
+    const units = (n) => Array.from({ length: n * 16384 }, (_, i) => ({ a: i, b: i + 1, c: null }));
+    let full = 0;
+    new PerformanceObserver((list) => { for (const entry of list.getEntries()) if (entry.detail.kind === 2 || entry.detail.kind === 4) full++; }).observe({ entryTypes: ['gc'] });
+    const kept = units(${keptUnits});
+    globalThis.gc();
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    full = 0;
+    const added = units(${addedUnits});
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    console.log(JSON.stringify({ full, kept: kept.length + added.length }));
+  `;
+  const out = execFileSync(process.execPath, [...API_PROCESS_NODE_FLAGS, ...extraFlags, '--expose-gc', '--input-type=module', '-e', script], { encoding: 'utf8' });
+  return (JSON.parse(out) as { full: number }).full;
+}
+
+describe("the API's old-generation growth", () => {
+  // Probed on this machine: the first full collection came after adding 25–30 units to 40 with the API's
+  // flags, and only after more than 120 with V8's own factor.
+  it('starts a full collection once the old generation has grown by about half', () => {
+    expect(fullCollectionsWhileGrowing([], 40, 60)).toBeGreaterThanOrEqual(1);
+    expect(fullCollectionsWhileGrowing([], 40, 10)).toBe(0);
+  });
+
+  it('would let it grow further with a larger growth factor', () => {
+    expect(fullCollectionsWhileGrowing(['--heap-growing-percent=300'], 40, 60)).toBe(0);
+  });
+});
