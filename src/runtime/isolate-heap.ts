@@ -1,8 +1,9 @@
 import v8 from 'node:v8';
 
 /**
- * V8 flags of the API process's command line (V8 reads heap sizes when an isolate is created, so they
- * cannot be set from inside).
+ * V8 flags of the API process's command line: V8 reads the young generation's size when an isolate is
+ * created, so the floor cannot be set from inside; the growth factor, read at every collection, is given
+ * here too so that it holds from the first collection on.
  *
  * `--min-semi-space-size=8`: the main thread's young generation never shrinks below 8 MB semi-spaces.
  * While the API idles, V8 shrinks it to 1 MB (low allocation throughput, and the memory reducer's
