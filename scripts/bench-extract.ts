@@ -22,8 +22,8 @@
  * peer's round, so load from elsewhere falls on both. `pith_over_peer` is the ratio of the means (and of
  * the p50s) of the per-page times.
  *
- * Per-page times: every page is timed once per round (Readability alone, then the pipeline; then the
- * peer), over R rounds (default 3); a page's time is its median over the rounds, so a burst of load from
+ * Per-page times: every page is timed once per round (the pipeline over all pages, then Readability alone
+ * over all pages, then the peer), over R rounds (default 3); a page's time is its median over the rounds, so a burst of load from
  * elsewhere on a shared machine moves one sample, not the figure. Each round starts from the same state
  * (token-count caches emptied, then ten pages untimed): no round counts pieces it saw in the round before.
  */
@@ -132,15 +132,10 @@ async function bench(set: string, peerPython: string) {
         /* no_content: it still warmed what it ran */
       }
     }
+    // The pipeline's pass, then Readability's: interleaved page by page, the garbage of each Readability
+    // parse fell due inside the next page's timed pipeline (~6% of it on WCXB dev).
     pages.forEach((page, index) => {
-      let t = performance.now();
-      try {
-        new Readability(parseDocument(page.html) as unknown as Document).parse();
-      } catch {
-        /* Readability 0.6.0 throws on a few pages (null tagName in _grabArticle); its time still counts */
-      }
-      readabilitySamples[index]?.push(performance.now() - t);
-      t = performance.now();
+      const t = performance.now();
       let text = '';
       try {
         text = extractHtml(page.html, page.url).text;
@@ -149,7 +144,17 @@ async function bench(set: string, peerPython: string) {
       }
       pipelineSamples[index]?.push(performance.now() - t);
       predictions[page.id] = { text };
-      progress(`per-page timing, round ${pass}/${rounds}`, index + 1, pages.length);
+      progress(`pipeline, round ${pass}/${rounds}`, index + 1, pages.length);
+    });
+    pages.forEach((page, index) => {
+      const t = performance.now();
+      try {
+        new Readability(parseDocument(page.html) as unknown as Document).parse();
+      } catch {
+        /* Readability 0.6.0 throws on a few pages (null tagName in _grabArticle); its time still counts */
+      }
+      readabilitySamples[index]?.push(performance.now() - t);
+      progress(`Readability alone, round ${pass}/${rounds}`, index + 1, pages.length);
     });
     const peer = peerRound(peerPython, pagesFile, `${PEER}, round ${pass}/${rounds}`);
     peer.ms.forEach((ms, index) => peerSamples[index]?.push(ms));

@@ -51,6 +51,24 @@ function mergeStrayRoots(document: Document): void {
   root.insertBefore(head, root.firstChild);
 }
 
+/**
+ * The page's document made over to hold only `nodes`, in a new <html><body> (Readability may have moved the
+ * page's own <body> or <html> into its pick): the main content, without serialising it and parsing it
+ * again. The page's own document, because linkedom's nodes keep the document they were made in
+ * (`isConnected` reads it): nodes moved into another document's body would read as detached there.
+ */
+export function bodyHolding(document: DomDocument, nodes: readonly Node[]): DomElement {
+  const page = document as unknown as Document;
+  const body = page.createElement('body');
+  body.append(...nodes);
+  const html = page.createElement('html');
+  html.append(page.createElement('head'), body);
+  // Not replaceChildren: linkedom's doctype node has no remove().
+  for (let root = page.documentElement; root; root = page.documentElement) root.remove();
+  page.append(html);
+  return body as unknown as DomElement;
+}
+
 /** A fresh document whose body holds `html`: the cleaned main content, detached from the page. */
 export function fragmentBody(html: string): DomElement {
   return parseHTML(`<!doctype html><html><body>${html}</body></html>`).document.body as unknown as DomElement;

@@ -1,4 +1,4 @@
-import { fragmentBody, type DomDocument, type DomElement } from '../dom/dom.js';
+import { bodyHolding, type DomDocument, type DomElement } from '../dom/dom.js';
 import type { PageIndex } from '../dom/dom-walk.js';
 import { keepArticleScope } from './article-scope.js';
 import { removeBoilerplate } from './boilerplate.js';
@@ -16,15 +16,16 @@ import { chooseRoot } from './root-choice.js';
 import { collectTextStats } from './text-stats.js';
 
 export interface MainContent {
-  /** A <body> element of a fresh document holding only the main content. */
+  /** A <body> holding only the main content: the page's document, made over (dom.ts bodyHolding). */
   root: DomElement;
   title: string | null;
   byline: string | null;
 }
 
 /**
- * Finds the main content of a page. Mutates `document` (callers read metadata first). `page`: the page's
- * <script> and <meta> elements, if the caller has indexed the document as it is now.
+ * Finds the main content of a page. Mutates `document`, which in the end holds only the main content
+ * (callers read metadata first). `page`: the page's <script> and <meta> elements, if the caller has
+ * indexed the document as it is now.
  * Returns null when the page has no main content. The passes run by page kind are the policy's
  * (policy.ts): chrome removal, our own root, Readability, the choice between the two, cleanup.
  */
@@ -54,7 +55,8 @@ export function findMainContent(document: DomDocument, pageUrl: string, page?: P
   recorder()?.judged(declared, kind, own?.root ?? null);
   // Read now, like the HTML below: Readability rewrites the document it reads.
   const ownIsArticle = rootPasses['listing-text-share'] && own !== null && holdsArticleBody(own.root, own.stats);
-  const ownHtml = own ? own.root.outerHTML : '';
+  // A copy of our root: Readability rewrites the document it reads.
+  const ownCopy = own ? (own.root.cloneNode(true) as Element) : null;
   const readability = runReadability(dom);
 
   const choice = own
@@ -72,10 +74,13 @@ export function findMainContent(document: DomDocument, pageUrl: string, page?: P
     : null;
   recorder()?.rootChosen(choice, readability?.textLength ?? null);
   const useOwn = choice?.useOwn === true;
-  const html = useOwn ? ownHtml : readability?.html;
-  if (!html) return null;
-  const root = fragmentBody(html);
+  const picked = useOwn ? ownCopy : (readability?.content ?? null);
+  if (!picked) return null;
+  // Before the document is made over below, which empties its head.
+  const title = readability?.title ?? (dom.title?.trim() || null);
+  // Our root itself goes into the body (the <body> itself: its children); Readability's pick is a wrapper.
+  const root = bodyHolding(document, useOwn && picked.tagName !== 'BODY' ? [picked] : [...picked.childNodes]);
   cleanContent(root as unknown as Element, rootPasses, useOwn ? 'own' : 'readability', pageUrl);
   if (!root.textContent?.trim() && !root.querySelector('img')) return null;
-  return { root, title: readability?.title ?? (dom.title?.trim() || null), byline: readability?.byline ?? null };
+  return { root, title, byline: readability?.byline ?? null };
 }

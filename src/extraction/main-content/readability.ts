@@ -4,7 +4,8 @@ import { collapseWhitespace } from '../dom/text.js';
 import { THRESHOLDS } from './thresholds.js';
 
 export interface ReadabilityResult {
-  html: string;
+  /** Readability's article element (its children are the content), handed over rather than serialised. */
+  content: Element;
   /** Characters of text in the result. */
   textLength: number;
   title: string | null;
@@ -28,13 +29,36 @@ function hasVisibleText(element: Node): boolean {
   return false;
 }
 
+/** Whether the element's HTML would be more than whitespace: a child that is not a blank text node. */
+function hasContent(element: Element): boolean {
+  for (let child = element.firstChild; child; child = child.nextSibling) {
+    if (child.nodeType !== 3 || /\S/.test((child as CharacterData).data)) return true;
+  }
+  return false;
+}
+
+/**
+ * The element's next innerHTML read answers '' and removes the override, so every later read (and any
+ * write) is linkedom's own. For reads whose string Readability drops (PithReadability._grabArticle).
+ */
+function skipNextInnerHtmlRead(element: Element): void {
+  Object.defineProperty(element, 'innerHTML', {
+    configurable: true,
+    get(this: Element) {
+      Reflect.deleteProperty(this, 'innerHTML');
+      return '';
+    },
+  });
+}
+
 const hasFallbackImageClass = (className: unknown): boolean => typeof className === 'string' && className.includes('fallback-image');
 
 /** Readability 0.6.0's own methods that PithReadability wraps (not in its type declarations). */
 interface ReadabilityInternals {
-  _getInnerText(this: Readability, element: Element, normalizeSpaces?: boolean): string;
-  _cleanConditionally(this: Readability, element: Element, tag: string): void;
-  _removeNodes(this: Readability, nodes: ArrayLike<Element>, filter?: (this: Readability, node: Element, index: number, nodes: ArrayLike<Element>) => unknown): void;
+  _grabArticle(this: Readability<Node>, page?: Element | null): Element | null;
+  _getInnerText(this: Readability<Node>, element: Element, normalizeSpaces?: boolean): string;
+  _cleanConditionally(this: Readability<Node>, element: Element, tag: string): void;
+  _removeNodes(this: Readability<Node>, nodes: ArrayLike<Element>, filter?: (this: Readability<Node>, node: Element, index: number, nodes: ArrayLike<Element>) => unknown): void;
 }
 
 const readability = Readability.prototype as unknown as ReadabilityInternals;
@@ -51,7 +75,7 @@ const readability = Readability.prototype as unknown as ReadabilityInternals;
  * - its empty-element test stops at the first text node with something in it;
  * - its byline test runs the attribute and pattern checks before reading the text.
  */
-export class PithReadability extends Readability {
+export class PithReadability extends Readability<Node> {
   /**
    * Its _grabArticle asks this of every element it walks (DIV/SECTION and headings) and read the whole
    * subtree's textContent each time, ~1 ms a page on WCXB dev: a text node with something in it answers.
@@ -72,6 +96,16 @@ export class PithReadability extends Readability {
     if (!(rel === 'author' || (itemprop && itemprop.includes('author')) || BYLINE_HINT.test(matchString))) return false;
     const bylineLength = (node.textContent ?? '').trim().length;
     return !!bylineLength && bylineLength < 100;
+  }
+
+  /**
+   * Its parse() logs "Grabbed: " + the article's HTML whether or not debugging is on: the whole article
+   * serialised for a string it drops (~1% of the pipeline on WCXB dev). That read answers '' instead.
+   */
+  _grabArticle(page?: Element | null): Element | null {
+    const article = readability._grabArticle.call(this, page);
+    if (article) skipNextInnerHtmlRead(article);
+    return article;
   }
 
   /** Inner texts (normalised, then raw) read since the tree last changed, during _cleanConditionally only. */
@@ -104,11 +138,11 @@ export class PithReadability extends Readability {
     }
   }
 
-  _removeNodes(nodes: ArrayLike<Element>, filter?: (this: Readability, node: Element, index: number, nodes: ArrayLike<Element>) => unknown): void {
+  _removeNodes(nodes: ArrayLike<Element>, filter?: (this: Readability<Node>, node: Element, index: number, nodes: ArrayLike<Element>) => unknown): void {
     const kept = this.keptTexts;
     if (!kept || !filter) return readability._removeNodes.call(this, nodes, filter);
     // A node the filter condemns is removed right after: what was kept no longer holds.
-    readability._removeNodes.call(this, nodes, function (this: Readability, node, index, list) {
+    readability._removeNodes.call(this, nodes, function (this: Readability<Node>, node, index, list) {
       const condemned = filter.call(this, node, index, list);
       if (condemned) for (const texts of kept) texts.clear();
       return condemned;
@@ -116,19 +150,37 @@ export class PithReadability extends Readability {
   }
 }
 
+/**
+ * Runs `work` with the document's createElement lowercasing the name, as the DOM standard says an HTML
+ * document's does. linkedom keeps the name as given, and Readability asks for "DIV" and "P": the nodes of
+ * its pick, handed over without a parse, would then serialise as <DIV> and miss lower-case selectors.
+ */
+function withStandardCreateElement<T>(document: Document, work: () => T): T {
+  const own = document as Document & { createElement?: unknown };
+  const createElement = document.createElement;
+  own.createElement = (name: string, options?: ElementCreationOptions) => createElement.call(document, name.toLowerCase(), options);
+  try {
+    return work();
+  } finally {
+    Reflect.deleteProperty(own, 'createElement');
+  }
+}
+
 /** Mozilla Readability on the (already cleaned) document; it mutates the document. */
 export function runReadability(document: Document): ReadabilityResult | null {
-  let article: ReturnType<Readability['parse']>;
+  let article: ReturnType<Readability<Node>['parse']>;
   try {
-    article = new PithReadability(document, { charThreshold: THRESHOLDS.READABILITY_CHAR_THRESHOLD }).parse();
+    // The article element itself, not its HTML: the caller moves its nodes instead of parsing them again.
+    const serializer = (node: Node) => node;
+    article = withStandardCreateElement(document, () => new PithReadability(document, { charThreshold: THRESHOLDS.READABILITY_CHAR_THRESHOLD, serializer }).parse());
   } catch {
     // Readability throws on some malformed trees (a null node in _grabArticle); our own root then stands alone.
     return null;
   }
-  const html = article?.content?.trim();
-  if (!article || !html) return null;
+  const content = article?.content as Element | null | undefined;
+  if (!article || !content || !hasContent(content)) return null;
   return {
-    html,
+    content,
     textLength: collapseWhitespace(article.textContent ?? '').length,
     title: article.title ?? null,
     byline: article.byline ?? null,

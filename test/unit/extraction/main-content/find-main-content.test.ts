@@ -86,6 +86,18 @@ describe('findMainContent', () => {
     expect(wrapped).toContain('sentence 2 about dialog article');
   });
 
+  it('hands over the chosen nodes without a second parse: attribute values as the page gave them, every node in the root\'s document', () => {
+    const page = `<html><head><title>Page title</title></head><body>${siteNav}
+      <article><h1>Article title</h1>${paragraphs('rivers', 6)}<p><img src="/a.png" alt="Source &amp;amp; Photo: Ann"></p></article>${siteFooter}</body></html>`;
+    const main = findMainContent(parseDocument(page), PAGE_URL)!;
+    // Serialised and parsed again, the attribute's "&amp;" was read as "&".
+    expect(main.root.querySelector('img')?.getAttribute('alt')).toBe('Source &amp; Photo: Ann');
+    const nodes = [...main.root.querySelectorAll('*')];
+    expect(nodes.length).toBeGreaterThan(6);
+    for (const node of nodes) expect(node.isConnected).toBe(true);
+    expect(main.title).toBe('Page title');
+  });
+
   it('returns null for a page without content, never an empty root', () => {
     expect(findMainContent(parseDocument(`<body>${siteNav}<script>var x = 1;</script></body>`), 'https://example.com/')).toBeNull();
   });

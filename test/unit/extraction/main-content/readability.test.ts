@@ -2,7 +2,7 @@ import { Readability } from '@mozilla/readability';
 import { describe, expect, it } from 'vitest';
 import { inlineStyleValue } from '../../../../src/extraction/dom/inline-style.js';
 import { parseDocument } from '../../../../src/extraction/dom/dom.js';
-import { PithReadability } from '../../../../src/extraction/main-content/readability.js';
+import { PithReadability, runReadability } from '../../../../src/extraction/main-content/readability.js';
 
 const STYLES = [
   'display:none',
@@ -100,5 +100,28 @@ describe("Readability's content and byline tests, text read last and only as far
       expect(ours._isValidByline(element, matchString), element.outerHTML).toBe(Boolean(readability._isValidByline(element, matchString)));
     }
     expect(elements.filter((element) => ours._isValidByline(element, `${element.className} ${element.id}`)).length).toBeGreaterThan(2);
+  });
+});
+
+describe('runReadability', () => {
+  const sentence = (topic: string, k: number) => `Sentence ${k} about ${topic}, with a comma and enough words to count as prose.`;
+  const block = (topic: string, n: number) => Array.from({ length: n }, (_, k) => sentence(topic, k)).join(' ');
+
+  it('keeps a short pick: it starts over with looser rules only when its pick has no text', () => {
+    // The strict first pass drops the "sidebar" block; starting over without that rule would pick its long text.
+    const document = parseDocument(`<!doctype html><html><body>
+      <div class="sidebar"><p>${block('the sidebar', 12)}</p></div>
+      <article><p>${sentence('the story', 1)}</p></article></body></html>`) as unknown as Document;
+    const result = runReadability(document);
+    expect(result?.textLength).toBeLessThan(200);
+    expect(result?.content.textContent).toContain('about the story');
+    expect(result?.content.textContent).not.toContain('about the sidebar');
+  });
+
+  it('hands over its article element with lower-case tag names (linkedom keeps "DIV" as Readability spells it)', () => {
+    const document = parseDocument(`<!doctype html><html><body><article><p>${block('rivers', 6)}</p></article></body></html>`) as unknown as Document;
+    const content = runReadability(document)?.content;
+    expect(content?.innerHTML).toContain('about rivers');
+    expect(content?.outerHTML).not.toMatch(/<\/?[A-Z]/);
   });
 });
