@@ -53,7 +53,7 @@ export function findMainContent(document: DomDocument, pageUrl: string, page?: P
   if (passes['index-page'] && own && signs && looksLikeIndexPage(own.root, own.stats, signs, runOfItems && runRole === 'index-sign')) kind = 'index';
   const rootPasses = rootPassesFor(kind);
   recorder()?.judged(declared, kind, own?.root ?? null);
-  // Read now, like the HTML below: Readability rewrites the document it reads.
+  // Read now, like the copy below: Readability rewrites the document it reads.
   const ownIsArticle = rootPasses['listing-text-share'] && own !== null && holdsArticleBody(own.root, own.stats);
   // A copy of our root: Readability rewrites the document it reads.
   const ownCopy = own ? (own.root.cloneNode(true) as Element) : null;
@@ -78,7 +78,7 @@ export function findMainContent(document: DomDocument, pageUrl: string, page?: P
   if (!picked) return null;
   // Before the document is made over below, which empties its head.
   const title = readability?.title ?? (dom.title?.trim() || null);
-  // Our root itself goes into the body (the <body> itself: its children); Readability's pick is a wrapper.
+  // Our root goes in whole (its children when it is the <body>); Readability's pick is a wrapper: its children.
   const root = bodyHolding(document, useOwn && picked.tagName !== 'BODY' ? [picked] : [...picked.childNodes]);
   cleanContent(root as unknown as Element, rootPasses, useOwn ? 'own' : 'readability', pageUrl);
   if (!root.textContent?.trim() && !root.querySelector('img')) return null;
