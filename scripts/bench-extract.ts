@@ -23,9 +23,10 @@
  * the p50s) of the per-page times.
  *
  * Per-page times: every page is timed once per round (the pipeline over all pages, then Readability alone
- * over all pages, then the peer), over R rounds (default 3); a page's time is its median over the rounds, so a burst of load from
- * elsewhere on a shared machine moves one sample, not the figure. Each round starts from the same state
- * (token-count caches emptied, then ten pages untimed): no round counts pieces it saw in the round before.
+ * over all pages, then the peer), over R rounds (default 3); a page's time is its median over the rounds,
+ * so a burst of load from elsewhere on a shared machine moves one sample, not the figure. Each round starts
+ * from the same state (token-count caches emptied, then ten pages untimed): no round counts pieces it saw
+ * in the round before.
  */
 import { execFileSync, spawnSync } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
