@@ -75,7 +75,9 @@ function createService(): TurndownService {
       return `${marker} ${body.trimEnd()}${item.nextSibling ? '\n' : ''}`;
     },
   });
-  service.remove(['script', 'style', 'noscript', 'template', 'iframe', 'button', 'input', 'select', 'textarea', 'form']);
+  // Controls go, not the forms around them: a <form> that reaches here holds content (main-content drops
+  // the machinery ones, control-forms.ts), as a forum's post list or a comment thread wrapped in one.
+  service.remove(['script', 'style', 'noscript', 'template', 'iframe', 'button', 'input', 'select', 'textarea']);
   // Fenced code for every <pre>, with or without an inner <code>, keeping the declared language.
   service.addRule('fencedPre', {
     filter: (node) => node.nodeName === 'PRE',

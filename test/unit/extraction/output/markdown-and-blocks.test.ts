@@ -111,3 +111,25 @@ describe('markdown edge cases', () => {
     expect(content.markdown).not.toMatch(/(?:^|[^\\])<(?:The|b)\b/);
   });
 });
+
+describe('a thread wrapped in a form', () => {
+  // Forum software (XenForo, vBulletin) wraps a thread's posts in its moderation <form>; main-content keeps
+  // it (no visible control), and the markdown must too: it used to drop every <form>, so such a thread's
+  // markdown was its title alone while its text held the posts.
+  const post = (n: number) =>
+    `<li><article><blockquote>Reply number ${n} says that forums are still the place for long answers, with enough words to read as a post of its own in the thread.</blockquote></article></li>`;
+  const { content, text } = extractHtml(
+    `<!doctype html><html><head><title>Do forums still matter?</title></head><body><nav><a href="/">Home</a></nav>
+<div class="p-body"><h1>Do forums still matter?</h1><form action="/inline-mod" method="post"><input type="hidden" name="token" value="x">
+<ol class="messageList">${[1, 2, 3, 4, 5].map(post).join('')}</ol><button>Delete selected</button></form></div></body></html>`,
+    'https://forum.example/threads/do-forums-still-matter.1/',
+  );
+
+  it('keeps the posts in the markdown and drops the form controls', () => {
+    for (const n of [1, 2, 3, 4, 5]) {
+      expect(content.markdown).toContain(`Reply number ${n} says`);
+      expect(text).toContain(`Reply number ${n} says`);
+    }
+    expect(content.markdown).not.toContain('Delete selected');
+  });
+});
