@@ -223,12 +223,15 @@ export async function ensurePythonClient(): Promise<string> {
  * newest releases on PyPI when pinned.
  */
 export const PEER_PACKAGES = ['rs-trafilatura==0.1.1', 'trafilatura==2.3.1', 'lxml-html-clean==0.4.6'];
-const peersVenv = path.join(toolsDir, 'peers');
 
-/** The peer extractors from PyPI in a virtualenv at .tools/peers (created or brought to the pins). Returns its python. */
-export async function ensurePeers(): Promise<string> {
-  const venvPython = path.join(peersVenv, 'bin', 'python');
-  const pins = PEER_PACKAGES.map((pin) => pin.split('=='));
+/**
+ * A virtualenv at .tools/<name> holding `packages` (pins, `name==version`): created or brought to the pins,
+ * `why` saying what for while it installs. Returns its python.
+ */
+async function ensurePinnedVenv(name: string, packages: readonly string[], why: string): Promise<string> {
+  const venv = path.join(toolsDir, name);
+  const venvPython = path.join(venv, 'bin', 'python');
+  const pins = packages.map((pin) => pin.split('=='));
   const check = `import sys; from importlib.metadata import version as v; sys.exit(0 if all(v(name) == pinned for name, pinned in ${JSON.stringify(pins)}) else 1)`;
   if (existsSync(venvPython)) {
     try {
@@ -239,14 +242,27 @@ export async function ensurePeers(): Promise<string> {
     }
   }
   const python = newestPython();
-  if (!python) throw new Error('bench:extract needs Python 3 (with venv and pip) to install the peer extractors.');
-  step(`Installing the peer extractors (${PEER_PACKAGES.join(', ')}) from PyPI into .tools/peers — bench:extract's comparison; a few minutes the first time (rs-trafilatura builds with Rust's cargo)`);
+  if (!python) throw new Error(`${why} needs Python 3 (with venv and pip).`);
+  step(`Installing ${packages.join(', ')} from PyPI into .tools/${name} (${why})`);
   await withProgress(
-    'peers install',
+    `${name} install`,
     (async () => {
-      if (!existsSync(venvPython)) await run('python3 -m venv', python, ['-m', 'venv', peersVenv]);
-      await run('pip install peers', path.join(peersVenv, 'bin', 'pip'), ['install', '--quiet', '--disable-pip-version-check', ...PEER_PACKAGES]);
+      if (!existsSync(venvPython)) await run('python3 -m venv', python, ['-m', 'venv', venv]);
+      await run(`pip install ${name}`, path.join(venv, 'bin', 'pip'), ['install', '--quiet', '--disable-pip-version-check', ...packages]);
     })(),
   );
   return venvPython;
+}
+
+/** The peer extractors from PyPI in a virtualenv at .tools/peers. Returns its python. */
+export function ensurePeers(): Promise<string> {
+  return ensurePinnedVenv('peers', PEER_PACKAGES, "bench:extract's comparison; a few minutes the first time (rs-trafilatura builds with Rust's cargo)");
+}
+
+/** Pinned: what train:blocks trains the learned block scorer with. */
+export const TRAINING_PACKAGES = ['lightgbm==4.7.0', 'numpy==2.4.6', 'scipy==1.17.1'];
+
+/** LightGBM from PyPI in a virtualenv at .tools/ml. Returns its python. */
+export function ensureTrainingTools(): Promise<string> {
+  return ensurePinnedVenv('ml', TRAINING_PACKAGES, "train:blocks's model training; about a minute the first time");
 }

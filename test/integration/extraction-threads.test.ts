@@ -40,6 +40,9 @@ describe('extraction on worker threads (piscina), as the API and worker processe
     // render_js "auto": an app shell is answered as such, by the pool and inline alike.
     expect(report.shellAnswer).toEqual({ appShell: true });
     expect(report.shellInline).toEqual({ appShell: true });
+    // A product page, whose root the learned block pass scores with the model bundled into the thread.
+    expect(report.productMarkdown).toContain('Paragraph 4 about the tide clock');
+    expect(report.productSameInline).toBe(true);
   });
 
   it('reports the process memory with each extraction thread\'s heap (MEMORY_REPORT_DIR)', async () => {

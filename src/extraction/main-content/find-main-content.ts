@@ -1,6 +1,7 @@
 import { bodyHolding, type DomDocument, type DomElement } from '../dom/dom.js';
 import type { PageIndex } from '../dom/dom-walk.js';
 import { keepArticleScope } from './article-scope.js';
+import { removeUnlikelyBlocks } from './learned/learned-blocks.js';
 import { removeBoilerplate } from './boilerplate.js';
 import { removeCardGrids } from './card-grids.js';
 import { cleanContent } from './cleanup.js';
@@ -80,7 +81,9 @@ export function findMainContent(document: DomDocument, pageUrl: string, page?: P
   const title = readability?.title ?? (dom.title?.trim() || null);
   // Our root goes in whole (its children when it is the <body>); Readability's pick is a wrapper: its children.
   const root = bodyHolding(document, useOwn && picked.tagName !== 'BODY' ? [picked] : [...picked.childNodes]);
-  cleanContent(root as unknown as Element, rootPasses, useOwn ? 'own' : 'readability', pageUrl);
+  const source = useOwn ? 'own' : 'readability';
+  cleanContent(root as unknown as Element, rootPasses, source, pageUrl);
+  removeUnlikelyBlocks(root as unknown as Element, { kind, source, runs: rootPasses['learned-blocks'] });
   if (!root.textContent?.trim() && !root.querySelector('img')) return null;
   return { root, title, byline: readability?.byline ?? null };
 }

@@ -6,6 +6,7 @@
  */
 import type { PageKind, RootKind, RuleName } from './policy.js';
 import type { RootChoice } from './root-choice.js';
+import { listenerSlot } from './listener-slot.js';
 
 /** What an explanation hears of one findMainContent run. */
 export interface MainContentRecorder {
@@ -17,25 +18,19 @@ export interface MainContentRecorder {
   rootChosen(choice: RootChoice | null, readabilityLength: number | null): void;
 }
 
-let listening: MainContentRecorder | null = null;
+const slot = listenerSlot<MainContentRecorder>();
 
 /** The recorder installed for the current run, or null (normal runs). */
 export function recorder(): MainContentRecorder | null {
-  return listening;
+  return slot.current();
 }
 
 /** Runs `run` with `into` hearing every removal and decision of main-content. */
 export function recordingInto<T>(into: MainContentRecorder, run: () => T): T {
-  const previous = listening;
-  listening = into;
-  try {
-    return run();
-  } finally {
-    listening = previous;
-  }
+  return slot.during(into, run);
 }
 
 export function remove(node: ChildNode, rule: RuleName): void {
-  listening?.removed(rule, node);
+  slot.current()?.removed(rule, node);
   node.remove();
 }
