@@ -26,9 +26,9 @@ import numpy as np
 
 FOLDS = 5
 WORD = re.compile(r"[^\W]+", re.U)  # the scorer's [\p{L}\p{N}_]+
-PARAMS = dict(objective="binary", learning_rate=0.05, num_leaves=15, min_data_in_leaf=40, feature_fraction=0.8,
+PARAMS = dict(objective="binary", learning_rate=0.1, num_leaves=15, min_data_in_leaf=40, feature_fraction=0.8,
               bagging_fraction=0.8, bagging_freq=1, lambda_l2=1.0, verbose=-1, seed=1, num_threads=2, deterministic=True)
-ROUNDS = 200
+ROUNDS = 100
 THRESHOLDS = [0.3, 0.35, 0.4, 0.45, 0.5, 0.55, 0.6]
 SHARES = [0.3, 0.5, 0.7]
 

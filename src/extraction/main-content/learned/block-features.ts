@@ -88,11 +88,11 @@ const CHROME_NAME = /(?:^|[\s_-])(?:nav|navbar|menu|footer|header|sidebar|widget
 const CONTENT_NAME = /(?:^|[\s_-])(?:content|article|post|entry|body|text|main|story|prose|description|answer|question|message)(?:$|[\s_-])/i;
 
 const WORD = /[\p{L}\p{N}_]+/gu;
-const CAPITALISED = /^\p{Lu}/u;
+const UPPER = /\p{Lu}/u;
+const NUMBER = /\p{N}/u;
 const SENTENCE_END = /[.!?:;…"'”’)]$/u;
-const PUNCTUATION = /[.,;:!?]/g;
-const SEPARATORS = /[|·•»«›‹/]/g;
-const DIGIT = /\p{N}/gu;
+const PUNCTUATION = new Set(['.', ',', ';', ':', '!', '?']);
+const SEPARATORS = new Set(['|', '·', '•', '»', '«', '›', '‹', '/']);
 const YEAR = /\b(?:19|20)\d\d\b/;
 
 interface Leaf {
@@ -160,12 +160,33 @@ function collectLeaves(root: Element): Leaf[] {
   return leaves;
 }
 
-const countOf = (text: string, pattern: RegExp): number => {
-  pattern.lastIndex = 0;
-  let count = 0;
-  while (pattern.exec(text)) count++;
-  return count;
-};
+/** What one pass over a block's characters and words counts (ASCII answered directly, the rest by Unicode class). */
+interface TextShape {
+  letters: number;
+  capitalised: number;
+  short: number;
+  punctuation: number;
+  digits: number;
+  separators: number;
+}
+
+function shapeOf(text: string, words: readonly string[]): TextShape {
+  const shape: TextShape = { letters: 0, capitalised: 0, short: 0, punctuation: 0, digits: 0, separators: 0 };
+  for (const word of words) {
+    shape.letters += word.length;
+    if (word.length <= 3) shape.short++;
+    const first = word.charCodeAt(0);
+    if (first < 128 ? first >= 65 && first <= 90 : UPPER.test(word[0]!)) shape.capitalised++;
+  }
+  for (let k = 0; k < text.length; k++) {
+    const code = text.charCodeAt(k);
+    if (code >= 48 && code <= 57) shape.digits++;
+    else if (code >= 128 && NUMBER.test(text[k]!)) shape.digits++;
+    else if (PUNCTUATION.has(text[k]!)) shape.punctuation++;
+    else if (SEPARATORS.has(text[k]!)) shape.separators++;
+  }
+  return shape;
+}
 
 function signatureOf(element: Element): string {
   const parent = element.parentElement;
@@ -207,12 +228,12 @@ export function blocksOf(root: Element, context: BlockContext): Block[] {
     const leaf = leaves[i]!;
     const list = words[i]!;
     const count = wordCounts[i]!;
-    const letters = list.reduce((sum, word) => sum + word.length, 0);
+    const shape = shapeOf(leaf.text, list);
     const features = new Float64Array(BLOCK_FEATURES.length);
     let f = 0;
     features[f++] = TAG_CODE[leaf.element.tagName] ?? OTHER_TAG;
     features[f++] = Math.log1p(count);
-    features[f++] = count ? letters / count : 0;
+    features[f++] = count ? shape.letters / count : 0;
     features[f++] = linkDensity(i);
     features[f++] = n > 1 ? i / (n - 1) : 0;
     features[f++] = rootWords ? before / rootWords : 0;
@@ -220,9 +241,9 @@ export function blocksOf(root: Element, context: BlockContext): Block[] {
     features[f++] = Math.log1p(rootWords);
     features[f++] = Math.log1p(n);
     features[f++] = SENTENCE_END.test(leaf.text) ? 1 : 0;
-    features[f++] = count ? countOf(leaf.text, PUNCTUATION) / count : 0;
-    features[f++] = leaf.text.length ? countOf(leaf.text, DIGIT) / leaf.text.length : 0;
-    features[f++] = count ? list.filter((word) => CAPITALISED.test(word)).length / count : 0;
+    features[f++] = count ? shape.punctuation / count : 0;
+    features[f++] = leaf.text.length ? shape.digits / leaf.text.length : 0;
+    features[f++] = count ? shape.capitalised / count : 0;
     features[f++] = leaf.listDepth;
     features[f++] = leaf.inTable ? 1 : 0;
     features[f++] = leaf.chromeAbove ? 1 : 0;
@@ -238,10 +259,10 @@ export function blocksOf(root: Element, context: BlockContext): Block[] {
     features[f++] = context.source === 'own' ? 1 : 0;
     features[f++] = leaf.depth;
     features[f++] = hasDescendantTag(leaf.element, IMG) ? 1 : 0;
-    features[f++] = count ? countOf(leaf.text, SEPARATORS) / count : 0;
+    features[f++] = count ? shape.separators / count : 0;
     features[f++] = YEAR.test(leaf.text) ? 1 : 0;
     // Function words are short in most languages: prose has many, labels and names few.
-    features[f++] = count ? list.filter((word) => word.length <= 3).length / count : 0;
+    features[f++] = count ? shape.short / count : 0;
     const parent = parents.get(leaf.element.parentElement)!;
     features[f++] = Math.log1p(parent.leaves);
     features[f++] = parent.text ? Math.min(1, parent.link / parent.text) : 0;
