@@ -1,8 +1,8 @@
 /**
  * The learned block pass: a small gradient-boosted model (block-model.json, trained on WCXB dev by
  * scripts/train-block-model.py) scores each block of the chosen root for how likely a reader counts it as
- * main content, and the blocks it finds unlikely go. It reads shape, not words (block-features.ts), and it
- * runs last, on what the named rules left: it learns the boilerplate they miss.
+ * main content, and the blocks it finds unlikely go. It reads shape, not the text's words (block-features.ts),
+ * and it runs last, on what the named rules left: it learns the boilerplate they miss.
  */
 import { listenerSlot } from '../listener-slot.js';
 import { remove } from '../remove.js';

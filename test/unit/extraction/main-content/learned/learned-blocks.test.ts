@@ -66,6 +66,14 @@ describe('the tree ensemble', () => {
     expect(() => parseBlockModel({ ...stump('tag', 0, 0, 0), features: ['tag', 'words'] })).toThrow(/trained on other features \(tag,words\)/);
     expect(() => parseBlockModel({ ...stump('tag', 0, 0, 0), threshold: 2 })).toThrow();
   });
+
+  it('refuses a tree that could loop or lead nowhere', () => {
+    const tree = { feature: [0, 1], split: [0, 0], left: [1, ~0], right: [~1, ~2], leaf: [0, 0, 0] };
+    expect(parseBlockModel({ ...stump('tag', 0, 0, 0), trees: [tree] }).trees).toHaveLength(1);
+    expect(() => parseBlockModel({ ...stump('tag', 0, 0, 0), trees: [{ ...tree, left: [1, 0] }] })).toThrow(/tree 0 cannot be walked: node 1 leads to 0/);
+    expect(() => parseBlockModel({ ...stump('tag', 0, 0, 0), trees: [{ ...tree, right: [~1, ~3] }] })).toThrow(/node 1 leads to -4/);
+    expect(() => parseBlockModel({ ...stump('tag', 0, 0, 0), trees: [{ ...tree, feature: [0, 99] }] })).toThrow(/splits on feature 99/);
+  });
 });
 
 describe('the learned block pass', () => {
