@@ -17,7 +17,48 @@ export type DomElement = DomDocument['documentElement'];
 export function parseDocument(html: string): DomDocument {
   const document = parseHTML(endStrayCdata(html)).document;
   mergeStrayRoots(document as unknown as Document);
+  boundDepth(document as unknown as Element);
   return document;
+}
+
+/**
+ * How deep elements may nest: Chromium's parser stops nesting at 512 (kMaximumHTMLParserDOMTreeDepth), so
+ * no page a browser shows needs more. Every walk here recurses once per level: a page nested 20,000 deep
+ * overflowed the stack (RangeError), and one 2,000 deep took 1.4 s.
+ */
+export const MAX_ELEMENT_DEPTH = 512;
+
+/** Inline elements: unwrapped without a space, so `un<b>bold</b>` stays one word. */
+const PHRASING = new Set(['A', 'ABBR', 'B', 'BDI', 'BDO', 'CITE', 'CODE', 'DATA', 'DFN', 'EM', 'FONT', 'I', 'KBD', 'LABEL', 'MARK', 'Q', 'S', 'SAMP', 'SMALL', 'SPAN', 'STRONG', 'SUB', 'SUP', 'TIME', 'U', 'VAR']);
+
+/**
+ * Elements below MAX_ELEMENT_DEPTH are unwrapped: their text stays in place, their tags go (Chromium keeps
+ * them as siblings at the cap; for text extraction the words are what matters). One walk without
+ * recursion; on a normal page it only counts.
+ */
+function boundDepth(root: Element): void {
+  const elements: Element[] = [];
+  const depths: number[] = [];
+  for (let child = root.firstElementChild; child; child = child.nextElementSibling) {
+    elements.push(child);
+    depths.push(1);
+  }
+  while (elements.length > 0) {
+    const element = elements.pop()!;
+    const depth = depths.pop()!;
+    if (depth === MAX_ELEMENT_DEPTH) {
+      for (let inner = element.firstElementChild; inner; inner = element.firstElementChild) {
+        // A block's words must not run into its neighbours' once its tag is gone.
+        if (PHRASING.has(inner.tagName)) inner.replaceWith(...inner.childNodes);
+        else inner.replaceWith(' ', ...inner.childNodes, ' ');
+      }
+      continue;
+    }
+    for (let child = element.firstElementChild; child; child = child.nextElementSibling) {
+      elements.push(child);
+      depths.push(depth + 1);
+    }
+  }
 }
 
 /**
