@@ -1,4 +1,5 @@
 import { Element as LinkedomElement, parseHTML } from 'linkedom';
+import { BLOCK_TAGS } from './block-tags.js';
 import { endStrayCdata } from './cdata.js';
 import { installClassNames } from './class-names.js';
 import { makeListenerMapsLazy } from './lazy-listeners.js';
@@ -28,9 +29,6 @@ export function parseDocument(html: string): DomDocument {
  */
 export const MAX_ELEMENT_DEPTH = 512;
 
-/** Inline elements: unwrapped without a space, so `un<b>bold</b>` stays one word. */
-const PHRASING = new Set(['A', 'ABBR', 'B', 'BDI', 'BDO', 'CITE', 'CODE', 'DATA', 'DFN', 'EM', 'FONT', 'I', 'KBD', 'LABEL', 'MARK', 'Q', 'S', 'SAMP', 'SMALL', 'SPAN', 'STRONG', 'SUB', 'SUP', 'TIME', 'U', 'VAR']);
-
 /**
  * Elements below MAX_ELEMENT_DEPTH are unwrapped: their text stays in place, their tags go (Chromium keeps
  * them as siblings at the cap; for text extraction the words are what matters). One walk without
@@ -48,9 +46,9 @@ function boundDepth(root: Element): void {
     const depth = depths.pop()!;
     if (depth === MAX_ELEMENT_DEPTH) {
       for (let inner = element.firstElementChild; inner; inner = element.firstElementChild) {
-        // A block's words must not run into its neighbours' once its tag is gone.
-        if (PHRASING.has(inner.tagName)) inner.replaceWith(...inner.childNodes);
-        else inner.replaceWith(' ', ...inner.childNodes, ' ');
+        // A block's words must not run into its neighbours' once its tag is gone; `un<b>bold</b>` stays one word.
+        if (BLOCK_TAGS.has(inner.localName)) inner.replaceWith(' ', ...inner.childNodes, ' ');
+        else inner.replaceWith(...inner.childNodes);
       }
       continue;
     }

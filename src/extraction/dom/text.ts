@@ -1,9 +1,5 @@
+import { BLOCK_TAGS } from './block-tags.js';
 import type { DomElement } from './dom.js';
-
-const BLOCK_TAGS = new Set([
-  'address', 'article', 'aside', 'blockquote', 'br', 'dd', 'div', 'dl', 'dt', 'figcaption', 'figure', 'footer', 'h1', 'h2', 'h3',
-  'h4', 'h5', 'h6', 'header', 'hr', 'li', 'main', 'nav', 'ol', 'p', 'pre', 'section', 'table', 'tr', 'td', 'th', 'ul',
-]);
 
 /** `text` with each whitespace run as one space; a run at either end stays as one space. */
 export function collapseRuns(text: string): string {

@@ -28,7 +28,8 @@ const CHROME_WORD_GROUPS = {
 
 export type ChromeNameRule = keyof typeof CHROME_WORD_GROUPS;
 
-const wholeWords = (words: readonly string[]): RegExp => new RegExp(`(?:^|[\\s_-])(?:${words.join('|')})(?:$|[\\s_-])`, 'i');
+/** A pattern matching any of `words` as a whole word of class/id names (split at space, `_` and `-`). */
+export const wholeWords = (words: readonly string[]): RegExp => new RegExp(`(?:^|[\\s_-])(?:${words.join('|')})(?:$|[\\s_-])`, 'i');
 
 /** Every group's words in one pattern: the test every named element pays for. */
 const CHROME_WORDS = wholeWords(Object.values(CHROME_WORD_GROUPS).flat());

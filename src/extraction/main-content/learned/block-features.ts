@@ -8,6 +8,7 @@
  * nor one site's markup, so that what the model learns of WCXB pages can carry to others.
  */
 import { hasDescendantTag } from '../../dom/dom-walk.js';
+import { wholeWords } from '../chrome-names.js';
 import type { RootKind } from '../kinds.js';
 
 /** Feature names, in the order of a block's vector; the model file names them too and must agree. */
@@ -83,9 +84,17 @@ const TAG_CODE: Readonly<Record<string, number>> = {
 };
 const OTHER_TAG = 9;
 
-/** Container names of page chrome and of content: the generic words of class and id, not any site's. */
-const CHROME_NAME = /(?:^|[\s_-])(?:nav|navbar|menu|footer|header|sidebar|widget|share|sharing|social|related|comments?|meta|tags?|breadcrumbs?|promo|banner|subscribe|newsletter|cookie|author|byline|date|ad|ads|advert|sponsor|popular|recommended|toolbar|pagination|pager)(?:$|[\s_-])/i;
-const CONTENT_NAME = /(?:^|[\s_-])(?:content|article|post|entry|body|text|main|story|prose|description|answer|question|message)(?:$|[\s_-])/i;
+/**
+ * Container names of page chrome and of content: generic words of class and id, not any site's. The model
+ * was trained on these lists (wider than chrome-names.ts's: metadata and widget words read as evidence here,
+ * not as a removal).
+ */
+const CHROME_NAME = wholeWords([
+  'nav', 'navbar', 'menu', 'footer', 'header', 'sidebar', 'widget', 'share', 'sharing', 'social', 'related', 'comments?', 'meta', 'tags?',
+  'breadcrumbs?', 'promo', 'banner', 'subscribe', 'newsletter', 'cookie', 'author', 'byline', 'date', 'ad', 'ads', 'advert', 'sponsor',
+  'popular', 'recommended', 'toolbar', 'pagination', 'pager',
+]);
+const CONTENT_NAME = wholeWords(['content', 'article', 'post', 'entry', 'body', 'text', 'main', 'story', 'prose', 'description', 'answer', 'question', 'message']);
 
 const WORD = /[\p{L}\p{N}_]+/gu;
 const UPPER = /\p{Lu}/u;

@@ -1,0 +1,5 @@
+/** Elements that break a line of text (lower-case names): plain text puts a line break at each, and text unwrapped from one keeps a word boundary. */
+export const BLOCK_TAGS: ReadonlySet<string> = new Set([
+  'address', 'article', 'aside', 'blockquote', 'br', 'dd', 'div', 'dl', 'dt', 'figcaption', 'figure', 'footer', 'h1', 'h2', 'h3',
+  'h4', 'h5', 'h6', 'header', 'hr', 'li', 'main', 'nav', 'ol', 'p', 'pre', 'section', 'table', 'tr', 'td', 'th', 'ul',
+]);
