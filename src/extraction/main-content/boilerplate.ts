@@ -10,7 +10,7 @@ import { collapsedLength as textLength, descendants, H1, hasAncestorOrSelf, hasD
 import { isAuthorBox } from './author-box.js';
 import { namesChrome } from './chrome-names.js';
 import { isCollapsedPanel, showPanel } from './collapsed-panels.js';
-import { holdsOneArticle, isInCode, namesComments } from './comments.js';
+import { hasStoryBesideComments, holdsOneArticle, isInCode, namesComments } from './comments.js';
 import { isFacetPanel } from './facets.js';
 import { isPagedGrid } from './paged-grids.js';
 import { isBuyForm } from './buy-forms.js';
@@ -80,7 +80,7 @@ export function removeBoilerplate(body: Element, passes: DeclaredPasses): void {
     remove(element, siteFooter ? 'site-footer' : rule);
   };
 
-  const dropComments = passes.comments === 'if-one-article' ? holdsOneArticle(all) : passes.comments === 'always';
+  const commentsUnderArticle = passes.comments === 'if-one-article' ? holdsOneArticle(all) : passes.comments === 'always';
   if (passes.modals) removeModals(all);
   // A collapsed panel kept is shown: Readability skips what is hidden.
   const keepPanel = (element: Element): boolean => {
@@ -93,6 +93,8 @@ export function removeBoilerplate(body: Element, passes: DeclaredPasses): void {
     for (const element of all) if (isChrome(element) && !(isHiddenOnly(element) && keepPanel(element))) removeUnlessSpared(element, 'landmarks');
   }
   if (passes['hidden-style']) for (const element of all) if (isHiddenByStyle(element) && !keepPanel(element)) removeUnlessSpared(element, 'hidden-style');
+  // Decided after the landmark passes: a link post's menus and footer are not a story of its own.
+  const dropComments = commentsUnderArticle && hasStoryBesideComments(body, all);
   const postChrome: Element[] = [];
   for (const element of all) {
     const className = element.getAttribute('class');

@@ -48,3 +48,32 @@ export function holdsOneArticle(all: Element[]): boolean {
   }
   return count === 1;
 }
+
+/** The outermost blocks of `all` (in document order) whose class/id name reader comments, outside code. */
+function commentBlocks(all: Element[]): Element[] {
+  const blocks: Element[] = [];
+  for (const element of all) {
+    if (!element.isConnected || blocks.at(-1)?.contains(element)) continue;
+    const className = element.getAttribute('class');
+    const id = element.getAttribute('id');
+    if ((className !== null || id !== null) && namesComments(`${className ?? ''} ${id ?? ''}`) && !isInCode(element)) blocks.push(element);
+  }
+  return blocks;
+}
+
+/**
+ * Whether the page has a story of its own beside its comment blocks: a real paragraph outside them, or
+ * STORY_MIN_TEXT characters. A link post (lobste.rs, Hacker News, a subreddit's link) has neither: its
+ * comments are what the page is, and dropping them left WCXB 0575 (a lobste.rs thread, 976 words of
+ * comments in the truth) with its title and byline alone. On both shared sets no other page changes,
+ * even at 1,000 characters.
+ */
+export function hasStoryBesideComments(body: Element, all: Element[]): boolean {
+  const blocks = commentBlocks(all);
+  if (blocks.length === 0) return true;
+  const inComments = blocks.reduce((sum, block) => sum + textLength(block), 0);
+  if (textLength(body) - inComments >= THRESHOLDS.STORY_MIN_TEXT) return true;
+  return all.some(
+    (element) => element.tagName === 'P' && element.isConnected && textLength(element) >= THRESHOLDS.REAL_PARAGRAPH && !blocks.some((block) => block.contains(element)),
+  );
+}

@@ -66,7 +66,7 @@ export const PASSES_BY_DECLARED_KIND = {
   'chrome-names':           byKind(true,         true,             true,     true,   true),
   /** Spares a "pagination" block holding several item headings: an infinite-scroll grid, not a pager (776b3bf: collection .675 -> .684). */
   'paged-grids':            byKind(true,         true,             true,     true,   true),
-  /** Reader comments; on undeclared pages only where the markup shows one blog entry they hang under (8ee04d4, 50bf725, 0675295). */
+  /** Reader comments; on undeclared pages only where the markup shows one blog entry they hang under (8ee04d4, 50bf725, 0675295); never under a link post with no story of its own (comments.ts). */
   'comments':               byKind('always',     'if-one-article', false,    false,  false),
   /** The writer's photo-name-biography box under a story (50bf725). */
   'author-boxes':           byKind(true,         true,             false,    false,  false),

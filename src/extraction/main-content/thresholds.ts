@@ -86,6 +86,11 @@ export const THRESHOLDS = {
   CHROME_SPARED_SHARE: 0.35,
   /** An article marker (microdata article, articleBody, hentry) with less text is a shell: a typed header, a modal's frame, a teaser's wrapper. */
   ARTICLE_MARKER_MIN_TEXT: 200,
+  /**
+   * Outside its comment blocks, a story with less text than this and no REAL_PARAGRAPH is a link post
+   * (lobste.rs, Hacker News): its comments are the page's content, not boilerplate under an article.
+   */
+  STORY_MIN_TEXT: 500,
   /** Poster cards or signatures on this many posts make a page declaring nothing a thread (e9903c6). */
   POST_CHROME_MIN_REPEATS: 3,
   /** An author box longer than this is a misnamed wrapper (around the article or a list of writers) (50bf725). */

@@ -29,3 +29,18 @@ describe('reader comments on pages declaring nothing', () => {
     expect(text).toContain('stage every change');
   });
 });
+
+describe('reader comments under a link post', () => {
+  it('keeps the comments of a link post, whose story is a title and a link: they are the page', () => {
+    // A lobste.rs / Hacker News thread: the story links away, the discussion is the content.
+    const story = `<div class="story h-entry"><h1><a href="https://blog.rust-lang.org/goals">Rust project goals</a></h1><div class="byline">via <a href="/~ann">ann</a> 3 hours ago</div></div>`;
+    const thread = Array.from({ length: 4 }, (_, i) => `<li class="comment"><div class="comment_text">${prose(`reply ${i}`, 1)}</div></li>`).join('');
+    const page = (before: string) => `<ol class="stories"><li>${story}</li></ol>${before}<ol class="comments">${thread}</ol>`;
+    const text = mainText(pageOf(page(''), OG_ARTICLE), 'https://lobste.rs/s/dwip3v/rust_project_goals');
+    expect(text).toContain('Sentence 0 about reply 3');
+    // With a story of its own (a real paragraph), the same comments are boilerplate under it.
+    const withStory = mainText(pageOf(page(`<div class="story_text">${prose('the goals', 3)}</div>`), OG_ARTICLE), 'https://lobste.rs/s/dwip3v/rust_project_goals');
+    expect(withStory).toContain('Sentence 2 about the goals');
+    expect(withStory).not.toContain('reply 3');
+  });
+});
