@@ -172,7 +172,10 @@ export function runReadability(document: Document): ReadabilityResult | null {
   try {
     // The article element itself, not its HTML: the caller moves its nodes instead of parsing them again.
     const serializer = (node: Node) => node;
-    article = withStandardCreateElement(document, () => new PithReadability(document, { charThreshold: THRESHOLDS.READABILITY_CHAR_THRESHOLD, serializer }).parse());
+    // keepClasses: the cleanup after the choice reads class names (captions, bylines, the learned block
+    // features), as on our own root. Stripped, they left Readability's picks untouched by those passes
+    // (scrapinghub 0.966 -> 0.968, image captions; WCXB dev unchanged at 0.877).
+    article = withStandardCreateElement(document, () => new PithReadability(document, { charThreshold: THRESHOLDS.READABILITY_CHAR_THRESHOLD, serializer, keepClasses: true }).parse());
   } catch {
     // Readability throws on some malformed trees (a null node in _grabArticle); our own root then stands alone.
     return null;

@@ -1,7 +1,9 @@
 import { Readability } from '@mozilla/readability';
 import { describe, expect, it } from 'vitest';
 import { inlineStyleValue } from '../../../../src/extraction/dom/inline-style.js';
-import { parseDocument } from '../../../../src/extraction/dom/dom.js';
+import { bodyHolding, type DomDocument, parseDocument } from '../../../../src/extraction/dom/dom.js';
+import { cleanContent } from '../../../../src/extraction/main-content/cleanup.js';
+import { rootPassesFor } from '../../../../src/extraction/main-content/policy.js';
 import { PithReadability, runReadability } from '../../../../src/extraction/main-content/readability.js';
 
 const STYLES = [
@@ -123,5 +125,19 @@ describe('runReadability', () => {
     const content = runReadability(document)?.content;
     expect(content?.innerHTML).toContain('about rivers');
     expect(content?.outerHTML).not.toMatch(/<\/?[A-Z]/);
+  });
+
+  it('keeps the class names of its pick, so the cleanup rules that read names (captions, bylines) work on it too', () => {
+    const document = parseDocument(`<!doctype html><html><body><div class="entry">
+      <p>${block('solar costs', 4)}</p>
+      <p class="wp-caption-text">Panels on a factory roof, as a caption says.</p>
+      <p>${block('module efficiency', 4)}</p><p class="post-meta">Updated March 3, 2026</p></div></body></html>`) as unknown as Document;
+    // As the pipeline does (find-main-content.ts), the pick's nodes go into a page's body, then the cleanup runs.
+    const body = bodyHolding(document as unknown as DomDocument, [...runReadability(document)!.content.childNodes]) as unknown as Element;
+    expect(body.querySelector('.wp-caption-text')).not.toBeNull();
+    cleanContent(body, rootPassesFor('article'), 'readability');
+    expect(body.textContent).toContain('about module efficiency');
+    expect(body.textContent).not.toContain('as a caption says');
+    expect(body.textContent).not.toContain('March 3, 2026');
   });
 });
