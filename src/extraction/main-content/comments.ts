@@ -73,7 +73,10 @@ export function hasStoryBesideComments(body: Element, all: Element[]): boolean {
   if (blocks.length === 0) return true;
   const inComments = blocks.reduce((sum, block) => sum + textLength(block), 0);
   if (textLength(body) - inComments >= THRESHOLDS.STORY_MIN_TEXT) return true;
+  // A set and a walk up (nesting is capped at parse): thousands of sibling comment blocks stay linear.
+  const inBlock = new Set(blocks);
   return all.some(
-    (element) => element.tagName === 'P' && element.isConnected && textLength(element) >= THRESHOLDS.REAL_PARAGRAPH && !blocks.some((block) => block.contains(element)),
+    (element) =>
+      element.tagName === 'P' && element.isConnected && textLength(element) >= THRESHOLDS.REAL_PARAGRAPH && !hasAncestorOrSelf(element, (node) => inBlock.has(node)),
   );
 }
