@@ -23,6 +23,7 @@ import type { DeclaredPasses, RuleName } from './policy.js';
 import { remove } from './remove.js';
 import { isReviewItem, namesReviews } from './reviews.js';
 import { THRESHOLDS } from './thresholds.js';
+import { elementNamesIfAny } from '../dom/element-names.js';
 
 /** Never content: code, media widgets, form controls (their labels read as "Add to cart", "Search"). */
 const JUNK_TAGS = new Set(
@@ -97,10 +98,8 @@ export function removeBoilerplate(body: Element, passes: DeclaredPasses): void {
   const dropComments = commentsUnderArticle && hasStoryBesideComments(body, all);
   const postChrome: Element[] = [];
   for (const element of all) {
-    const className = element.getAttribute('class');
-    const id = element.getAttribute('id');
-    if (className === null && id === null) continue;
-    const names = `${className ?? ''} ${id ?? ''}`;
+    const names = elementNamesIfAny(element);
+    if (names === null) continue;
     if (passes.embeds && EMBED_WORDS.test(names)) {
       // Readability weighs "media" and "social" in class names against a block: an embed's names say nothing of its worth.
       element.removeAttribute('class');

@@ -3,6 +3,7 @@
  * notes, "Add to cart" — is a <form> posting to the cart. It is shop machinery around the product,
  * not its description, and readers (and the benchmarks' annotators) leave it out.
  */
+import { elementNames } from '../dom/element-names.js';
 
 /** Where a cart form posts ("/cart/add", "basket_add.html", "/panier", Amazon's "handle-buy-box"). */
 const CART_ACTION = /(?:cart|basket|panier|warenkorb|carrito|carrello|buy-?box|checkout)/i;
@@ -13,6 +14,6 @@ export function isBuyForm(element: Element): boolean {
   if (element.tagName !== 'FORM') return false;
   const action = element.getAttribute('action') ?? '';
   if (CART_ACTION.test(action)) return true;
-  const names = `${element.getAttribute('class') ?? ''} ${element.getAttribute('id') ?? ''} ${element.getAttribute('name') ?? ''}`;
+  const names = `${elementNames(element)} ${element.getAttribute('name') ?? ''}`;
   return CART_NAMES.test(names);
 }

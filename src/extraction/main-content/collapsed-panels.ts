@@ -5,6 +5,7 @@
  * that hide the same way are recognised by their own names and roles elsewhere.
  */
 import { HIDDEN_STYLE } from './page-chrome.js';
+import { elementNames } from '../dom/element-names.js';
 
 /** ARIA roles of a disclosure's content: the panel of a tab, the region an accordion header controls. */
 const PANEL_ROLES = new Set(['region', 'tabpanel']);
@@ -16,8 +17,7 @@ const PANEL_WORDS =
 export function isCollapsedPanel(element: Element): boolean {
   const role = element.getAttribute('role');
   if (role !== null && PANEL_ROLES.has(role)) return true;
-  const names = `${element.getAttribute('class') ?? ''} ${element.getAttribute('id') ?? ''}`;
-  return PANEL_WORDS.test(names);
+  return PANEL_WORDS.test(elementNames(element));
 }
 
 const HIDDEN_STYLE_GLOBAL = new RegExp(HIDDEN_STYLE.source, 'gi');

@@ -4,6 +4,7 @@
  */
 import { collapsedLength as textLength, hasAncestorOrSelf } from '../dom/dom-walk.js';
 import { THRESHOLDS } from './thresholds.js';
+import { elementNamesIfAny } from '../dom/element-names.js';
 
 const COMMENT_WORDS = /(?:^|[\s_-])(?:comments?|commentlist|comment-list|comments-area|comment-section)(?:$|[\s_-])/i;
 
@@ -54,9 +55,8 @@ function commentBlocks(all: Element[]): Element[] {
   const blocks: Element[] = [];
   for (const element of all) {
     if (!element.isConnected || blocks.at(-1)?.contains(element)) continue;
-    const className = element.getAttribute('class');
-    const id = element.getAttribute('id');
-    if ((className !== null || id !== null) && namesComments(`${className ?? ''} ${id ?? ''}`) && !isInCode(element)) blocks.push(element);
+    const names = elementNamesIfAny(element);
+    if (names !== null && namesComments(names) && !isInCode(element)) blocks.push(element);
   }
   return blocks;
 }

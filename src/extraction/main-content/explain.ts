@@ -9,6 +9,7 @@ import { chromeNameRule } from './chrome-names.js';
 import type { PageKind, RootKind, RuleName } from './policy.js';
 import type { MainContentRecorder } from './remove.js';
 import { OWN_ROOT_TESTS, type RootChoice } from './root-choice.js';
+import { elementNames } from '../dom/element-names.js';
 
 /** Words shown of each removal. */
 const SAMPLE_WORDS = 8;
@@ -56,7 +57,7 @@ export class MainContentExplanation implements MainContentRecorder {
     if (!node.isConnected) return;
     const text = collapseWhitespace(readableText(node));
     if (!text) return;
-    const name = rule === 'chrome-names' ? `${chromeNameRule(namesOf(node as Element))} (chrome-names)` : rule;
+    const name = rule === 'chrome-names' ? `${chromeNameRule(elementNames(node as Element))} (chrome-names)` : rule;
     const entry = this.removals.get(name) ?? { characters: 0, blocks: 0, samples: [] };
     entry.characters += text.length;
     entry.blocks++;
@@ -121,10 +122,6 @@ export class MainContentExplanation implements MainContentRecorder {
     }
     return lines;
   }
-}
-
-function namesOf(element: Element): string {
-  return `${element.getAttribute('class') ?? ''} ${element.getAttribute('id') ?? ''}`;
 }
 
 function firstWords(text: string): string {

@@ -8,13 +8,13 @@
 import { H1, hasDescendantTag } from '../dom/dom-walk.js';
 import { holdsLongParagraphs, ONE_PARAGRAPH } from './paragraphs.js';
 import { THRESHOLDS } from './thresholds.js';
+import { elementNames } from '../dom/element-names.js';
 
 const FACET_WORDS = /(?:^|[\s_-])(?:filters?|filtering|facets?|faceted|refine|refinements?|sort|sorting|sortby|sort-by)(?:$|[\s_-])/i;
 const FACET_LABEL = /\b(?:filters?|facets?|refine|sort)\b/i;
 
 export function namesFacets(element: Element): boolean {
-  const names = `${element.getAttribute('class') ?? ''} ${element.getAttribute('id') ?? ''}`;
-  if (FACET_WORDS.test(names)) return true;
+  if (FACET_WORDS.test(elementNames(element))) return true;
   const label = element.getAttribute('aria-label');
   return label !== null && FACET_LABEL.test(label);
 }

@@ -3,6 +3,7 @@ import { decodeEntities } from './entities.js';
 import { shortText, type HeadlineArea, type Line } from './headline-area.js';
 import { ldName, ldValue, type LdNode } from './json-ld.js';
 import { metaValue, type MetaIndex } from './meta-tags.js';
+import { elementNames } from '../dom/element-names.js';
 
 /**
  * The page's author. Precedence (the first source that gives a name wins):
@@ -87,8 +88,6 @@ function microdataName(element: Element): string | null {
   return named?.getAttribute('content') ?? (named ? shortText(named, LONGEST_NAME) : null) ?? element.getAttribute('content') ?? shortText(element, 2 * LONGEST_NAME);
 }
 
-const marks = (element: Element) => `${element.getAttribute('class') ?? ''} ${element.getAttribute('id') ?? ''}`;
-
 /** One way to read a name from a line beside the headline. */
 interface AreaRule {
   name: string;
@@ -109,7 +108,7 @@ export const AREA_RULES: readonly AreaRule[] = [
   {
     name: 'byline class',
     read: ({ element, text }, _, siteNames) => {
-      const named = text ? marks(element) : '';
+      const named = text ? elementNames(element) : '';
       return BYLINE_CLASS.test(named) && !NOT_BYLINE_CLASS.test(named) ? cleanAuthor(text, siteNames) : null;
     },
   },

@@ -1,5 +1,6 @@
 import { isUnseen, shortText } from './headline-area.js';
 import { findDate, parseDate } from './date-parse.js';
+import { elementNames } from '../dom/element-names.js';
 
 /**
  * Dates read from the whole page rather than beside the headline, for pages whose byline sits far from it
@@ -36,7 +37,7 @@ export class ContentNodes {
       const element = node as Element;
       if (isUnseen(element) || CHROME_TAGS.has(element.localName)) continue;
       // Not on <body> itself: themes list their options there ("fusion-woo-related-columns-4 avada-footer-fx-none").
-      if (element !== this.body && (NOT_THE_PAGE.test(element.getAttribute('class') ?? '') || NOT_THE_PAGE.test(element.getAttribute('id') ?? ''))) continue;
+      if (element !== this.body && NOT_THE_PAGE.test(elementNames(element))) continue;
       this.walked.push(element);
       for (let child = element.lastChild; child; child = child.previousSibling) this.stack.push(child);
     }

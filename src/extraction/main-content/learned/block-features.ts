@@ -10,6 +10,7 @@
 import { hasDescendantTag } from '../../dom/dom-walk.js';
 import { wholeWords } from '../chrome-names.js';
 import type { RootKind } from '../kinds.js';
+import { elementNames } from '../../dom/element-names.js';
 
 /** Feature names, in the order of a block's vector; the model file names them too and must agree. */
 export const BLOCK_FEATURES = [
@@ -115,8 +116,6 @@ interface Leaf {
   contentAbove: boolean;
 }
 
-const namesOf = (element: Element): string => `${element.getAttribute('class') ?? ''} ${element.getAttribute('id') ?? ''}`;
-
 /** Text of `element` with whitespace runs as one space, and how much of it is inside links. */
 function textOf(element: Element): { text: string; link: number } {
   let text = '';
@@ -152,7 +151,7 @@ function collectLeaves(root: Element): Leaf[] {
     for (let child = element.firstElementChild; child; child = child.nextElementSibling) {
       const tag = child.tagName;
       if (SKIPPED.has(tag)) continue;
-      const names = namesOf(child);
+      const names = elementNames(child);
       const chrome = chromeAbove || CHROME_NAME.test(names);
       const content = contentAbove || CONTENT_NAME.test(names);
       const lists = listDepth + (tag === 'UL' || tag === 'OL' ? 1 : 0);
@@ -257,7 +256,7 @@ export function blocksOf(root: Element, context: BlockContext): Block[] {
     features[f++] = leaf.inTable ? 1 : 0;
     features[f++] = leaf.chromeAbove ? 1 : 0;
     features[f++] = leaf.contentAbove ? 1 : 0;
-    features[f++] = CHROME_NAME.test(namesOf(leaf.element)) ? 1 : 0;
+    features[f++] = CHROME_NAME.test(elementNames(leaf.element)) ? 1 : 0;
     features[f++] = signatures.get(signatureKeys[i]!)! / n;
     features[f++] = i > 0 ? Math.log1p(wordCounts[i - 1]!) : 0;
     features[f++] = i < n - 1 ? Math.log1p(wordCounts[i + 1]!) : 0;
