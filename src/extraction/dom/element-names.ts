@@ -13,3 +13,6 @@ export function elementNamesIfAny(element: Element): string | null {
   const id = element.getAttribute('id');
   return className === null && id === null ? null : `${className ?? ''} ${id ?? ''}`;
 }
+
+/** A pattern matching any of `words` as a whole word of class/id names (split at space, `_` and `-`). */
+export const wholeWords = (words: readonly string[]): RegExp => new RegExp(`(?:^|[\\s_-])(?:${words.join('|')})(?:$|[\\s_-])`, 'i');

@@ -6,10 +6,13 @@
  * before scoring, by the names themes give it and by schema.org's Person-typed author.
  */
 import { THRESHOLDS } from './thresholds.js';
+import { wholeWords } from '../dom/element-names.js';
 
 /** class/id words of author boxes ("author-box", "post-author-info", "about-the-author", Simple Author Box, Starbox). */
-const AUTHOR_BOX_WORDS =
-  /(?:^|[\s_-])(?:author-?(?:box|bio|info|card|profile|details|description|desc|about|wrap|wrapper|block|section)|about-?(?:the-?)?author|authorbox|authorbio|bio-?box|saboxplugin-wrap|abh_box)(?:$|[\s_-])/i;
+const AUTHOR_BOX_WORDS = wholeWords([
+  'author-?(?:box|bio|info|card|profile|details|description|desc|about|wrap|wrapper|block|section)', 'about-?(?:the-?)?author',
+  'authorbox', 'authorbio', 'bio-?box', 'saboxplugin-wrap', 'abh_box',
+]);
 
 
 /** Whether `element` (with class/id `names`) is an author box rather than a wrapper around content. */

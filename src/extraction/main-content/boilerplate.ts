@@ -23,7 +23,7 @@ import type { DeclaredPasses, RuleName } from './policy.js';
 import { remove } from './remove.js';
 import { isReviewItem, namesReviews } from './reviews.js';
 import { THRESHOLDS } from './thresholds.js';
-import { elementNamesIfAny } from '../dom/element-names.js';
+import { elementNamesIfAny, wholeWords } from '../dom/element-names.js';
 
 /** Never content: code, media widgets, form controls (their labels read as "Add to cart", "Search"). */
 const JUNK_TAGS = new Set(
@@ -36,7 +36,7 @@ const JUNK_TAGS = new Set(
  * Embedded posts (tweets, Instagram posts, social-media-embed wrappers) quote what the article is about:
  * a boilerplate word in their names ("social") does not make them chrome.
  */
-const EMBED_WORDS = /(?:^|[\s_-])(?:embed|embedded|twitter-tweet|instagram-media|tiktok-embed)(?:$|[\s_-])/i;
+const EMBED_WORDS = wholeWords(['embed', 'embedded', 'twitter-tweet', 'instagram-media', 'tiktok-embed']);
 
 /** Containers that may hold the whole page; their names say nothing about them being chrome. */
 const NEVER_REMOVED = new Set(['HTML', 'BODY', 'MAIN', 'ARTICLE']);

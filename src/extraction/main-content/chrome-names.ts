@@ -4,6 +4,7 @@
  * all words together; the group that matched is looked up only when a removal is being explained.
  * All since the first boilerplate pass (320360e) unless said otherwise.
  */
+import { wholeWords } from '../dom/element-names.js';
 
 const CHROME_WORD_GROUPS = {
   /** Site navigation: menus, breadcrumbs, skip links, pagers, toolbars, the masthead, sidebars and footers named so. */
@@ -27,9 +28,6 @@ const CHROME_WORD_GROUPS = {
 };
 
 export type ChromeNameRule = keyof typeof CHROME_WORD_GROUPS;
-
-/** A pattern matching any of `words` as a whole word of class/id names (split at space, `_` and `-`). */
-export const wholeWords = (words: readonly string[]): RegExp => new RegExp(`(?:^|[\\s_-])(?:${words.join('|')})(?:$|[\\s_-])`, 'i');
 
 /** Every group's words in one pattern: the test every named element pays for. */
 const CHROME_WORDS = wholeWords(Object.values(CHROME_WORD_GROUPS).flat());

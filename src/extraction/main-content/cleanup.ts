@@ -11,6 +11,7 @@ import { removeFurniture } from './furniture.js';
 import type { RootPasses } from './policy.js';
 import { remove } from './remove.js';
 import { THRESHOLDS } from './thresholds.js';
+import { wholeWords } from '../dom/element-names.js';
 
 const CAPTION_CLASS = /caption|credit/i;
 /**
@@ -21,7 +22,10 @@ const isCaption = (element: Element): boolean =>
   element.tagName === 'FIGCAPTION' || (CAPTION_CLASS.test(element.getAttribute('class') ?? '') && !hasDescendantTag(element, SUBHEADINGS));
 
 /** class/id words of author/date lines and article tool rows. */
-const METADATA_WORDS = /(?:^|[\s_-])(?:byline|author|authors|dateline|timestamp|date|time|published|updated|posted|meta|article-meta|post-meta|entry-meta|read-?time)(?:$|[\s_-])/i;
+const METADATA_WORDS = wholeWords([
+  'byline', 'author', 'authors', 'dateline', 'timestamp', 'date', 'time', 'published', 'updated', 'posted', 'meta', 'article-meta',
+  'post-meta', 'entry-meta', 'read-?time',
+]);
 
 /** Short link texts repeated three times or more are widget labels ("Whatsapp Facebook Pin", "Read more"). */
 const LABEL_TAGS = new Set(['P', 'DIV', 'SPAN', 'A', 'SMALL']);

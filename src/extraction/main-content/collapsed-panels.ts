@@ -5,14 +5,16 @@
  * that hide the same way are recognised by their own names and roles elsewhere.
  */
 import { HIDDEN_STYLE } from './page-chrome.js';
-import { elementNames } from '../dom/element-names.js';
+import { elementNames, wholeWords } from '../dom/element-names.js';
 
 /** ARIA roles of a disclosure's content: the panel of a tab, the region an accordion header controls. */
 const PANEL_ROLES = new Set(['region', 'tabpanel']);
 
 /** class/id words of collapsed content ("accordion-content", "collapse", "tab-pane", "faq-answer"). */
-const PANEL_WORDS =
-  /(?:^|[\s_-])(?:accordion|accordion-content|accordion-body|accordion-panel|collapse|collapsible|collapsible-content|tab-pane|tab-content|tabpanel|faq-answer|answer|panel-body|expandable|toggle-content|spoiler)(?:$|[\s_-])/i;
+const PANEL_WORDS = wholeWords([
+  'accordion', 'accordion-content', 'accordion-body', 'accordion-panel', 'collapse', 'collapsible', 'collapsible-content', 'tab-pane',
+  'tab-content', 'tabpanel', 'faq-answer', 'answer', 'panel-body', 'expandable', 'toggle-content', 'spoiler',
+]);
 
 export function isCollapsedPanel(element: Element): boolean {
   const role = element.getAttribute('role');

@@ -4,9 +4,9 @@
  */
 import { collapsedLength as textLength, hasAncestorOrSelf } from '../dom/dom-walk.js';
 import { THRESHOLDS } from './thresholds.js';
-import { elementNamesIfAny } from '../dom/element-names.js';
+import { elementNamesIfAny, wholeWords } from '../dom/element-names.js';
 
-const COMMENT_WORDS = /(?:^|[\s_-])(?:comments?|commentlist|comment-list|comments-area|comment-section)(?:$|[\s_-])/i;
+const COMMENT_WORDS = wholeWords(['comments?', 'commentlist', 'comment-list', 'comments-area', 'comment-section']);
 
 /** Whether class/id `names` name a block of reader comments. */
 export function namesComments(names: string): boolean {

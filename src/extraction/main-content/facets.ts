@@ -8,9 +8,9 @@
 import { H1, hasDescendantTag } from '../dom/dom-walk.js';
 import { holdsLongParagraphs, ONE_PARAGRAPH } from './paragraphs.js';
 import { THRESHOLDS } from './thresholds.js';
-import { elementNames } from '../dom/element-names.js';
+import { elementNames, wholeWords } from '../dom/element-names.js';
 
-const FACET_WORDS = /(?:^|[\s_-])(?:filters?|filtering|facets?|faceted|refine|refinements?|sort|sorting|sortby|sort-by)(?:$|[\s_-])/i;
+const FACET_WORDS = wholeWords(['filters?', 'filtering', 'facets?', 'faceted', 'refine', 'refinements?', 'sort', 'sorting', 'sortby', 'sort-by']);
 const FACET_LABEL = /\b(?:filters?|facets?|refine|sort)\b/i;
 
 export function namesFacets(element: Element): boolean {

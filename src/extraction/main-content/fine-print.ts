@@ -5,7 +5,8 @@
  * page, not its content, however long their prose. Annotators leave them out on shops, service
  * pages and articles alike (WCXB: 2.5k characters of such blocks kept in truths, 29k not).
  */
-const FINE_PRINT_WORDS = /(?:^|[\s_-])(?:disclaimers?|legal)(?:$|[\s_-])/i;
+import { wholeWords } from '../dom/element-names.js';
+const FINE_PRINT_WORDS = wholeWords(['disclaimers?', 'legal']);
 
 export function isFinePrint(names: string): boolean {
   return FINE_PRINT_WORDS.test(names);

@@ -5,8 +5,9 @@
  */
 import { SUBHEADINGS } from '../dom/dom-walk.js';
 import { THRESHOLDS } from './thresholds.js';
+import { wholeWords } from '../dom/element-names.js';
 
-const PAGER_WORDS = /(?:^|[\s_-])(?:pagination|pager)(?:$|[\s_-])/i;
+const PAGER_WORDS = wholeWords(['pagination', 'pager']);
 
 function countsHeadings(root: Element, wanted: number): boolean {
   let found = 0;

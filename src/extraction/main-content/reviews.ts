@@ -2,7 +2,8 @@
  * Customer reviews and ratings under a product: long prose, so the prose guard cannot spare them,
  * but they are opinions about the product, not its description.
  */
-const REVIEW_WORDS = /(?:^|[\s_-])(?:reviews?|ratings?|customer-reviews|product-reviews|reviews-section)(?:$|[\s_-])/i;
+import { wholeWords } from '../dom/element-names.js';
+const REVIEW_WORDS = wholeWords(['reviews?', 'ratings?', 'customer-reviews', 'product-reviews', 'reviews-section']);
 const REVIEW_ITEMPROPS = new Set(['review', 'aggregateRating']);
 
 /** Whether class/id `names` name a block of reviews or ratings. */

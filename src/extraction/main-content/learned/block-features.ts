@@ -8,9 +8,8 @@
  * nor one site's markup, so that what the model learns of WCXB pages can carry to others.
  */
 import { hasDescendantTag } from '../../dom/dom-walk.js';
-import { wholeWords } from '../chrome-names.js';
 import type { RootKind } from '../kinds.js';
-import { elementNames } from '../../dom/element-names.js';
+import { elementNames, wholeWords } from '../../dom/element-names.js';
 
 /** Feature names, in the order of a block's vector; the model file names them too and must agree. */
 export const BLOCK_FEATURES = [
