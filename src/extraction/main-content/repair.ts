@@ -6,6 +6,8 @@
  *   a browser without scripts shows it, so we unwrap it when it carries real text — unless the page
  *   renders the same text outside it (a fallback copy, which would read twice).
  * - `<html>`/`<body>` nested inside the body (a pasted document): unwrapped as browsers do.
+ * - React's streamed server rendering: content that arrives late is sent as a hidden `<div id="S:n">`
+ *   that an inline script moves into its place; we make the same moves (applyStreamedSegments).
  */
 
 import { elementsByTag } from '../dom/dom-walk.js';
@@ -26,16 +28,30 @@ function insertMarkupBefore(anchor: ChildNode, markup: string): void {
 interface RepairTargets {
   comments: Comment[];
   nestedDocuments: Element[];
+  /** React's hidden `<div id="S:n">` segments, in document order. */
+  streamedSegments: Element[];
+  /** React's `<template id="B:n">` (a boundary's fallback) and `<template id="P:n">` (a segment's place), by id. */
+  streamTargets: Map<string, Element>;
 }
 
+const STREAMED_SEGMENT_ID = /^S:[0-9a-z]+$/;
+const STREAM_TARGET_ID = /^[BP]:[0-9a-z]+$/;
+
 function findRepairTargets(body: Element): RepairTargets {
-  const targets: RepairTargets = { comments: [], nestedDocuments: [] };
+  const targets: RepairTargets = { comments: [], nestedDocuments: [], streamedSegments: [], streamTargets: new Map() };
   // firstChild/nextSibling rather than childNodes: no list is built per element.
   const visit = (node: Node): void => {
     for (let child = node.firstChild; child; child = child.nextSibling) {
       if (child.nodeType === 8) targets.comments.push(child as Comment);
       else if (child.nodeType === 1) {
-        if (NESTED_DOCUMENT_TAGS.has((child as Element).localName)) targets.nestedDocuments.push(child as Element);
+        const element = child as Element;
+        const name = element.localName;
+        if (NESTED_DOCUMENT_TAGS.has(name)) targets.nestedDocuments.push(element);
+        else if (name === 'div' || name === 'template') {
+          const id = element.getAttribute('id');
+          if (id !== null && name === 'div' && STREAMED_SEGMENT_ID.test(id) && element.hasAttribute('hidden')) targets.streamedSegments.push(element);
+          else if (id !== null && name === 'template' && STREAM_TARGET_ID.test(id)) targets.streamTargets.set(id, element);
+        }
         visit(child);
       }
     }
@@ -98,9 +114,58 @@ function unwrapNestedDocuments(nested: Element[]): void {
   }
 }
 
+/** React marks a Suspense boundary with comments: `$` (done), `$?` (pending), `$!` (failed) open it, `/$` closes it. */
+const BOUNDARY_OPEN = new Set(['$', '$?', '$!']);
+const BOUNDARY_CLOSE = '/$';
+
+/**
+ * React's streamed server rendering (Next.js app router, Remix) sends what is ready first and the rest as
+ * it resolves: a hidden `<div id="S:n">` near the end of the body, then an inline script that moves its
+ * children into place — before `<template id="P:n">` (a segment, `$RS`), or over a Suspense boundary's
+ * fallback that starts at `<template id="B:n">` (`$RC`: the loading skeleton up to the boundary's closing
+ * comment goes). Browsers run those scripts, so readers and annotators see the content in place; we never
+ * run scripts, so we make the same moves from the ids alone. Without it the content is a hidden block,
+ * removed as hidden or read out of order, and the skeleton stays (WCXB 0620: product details all hidden).
+ * A segment whose place is missing stays where it is, as a page that failed to hydrate would leave it.
+ */
+function applyStreamedSegments(segments: Element[], places: Map<string, Element>): void {
+  for (const segment of segments) {
+    const suffix = segment.getAttribute('id')!.slice(2);
+    const place = places.get(`P:${suffix}`) ?? places.get(`B:${suffix}`);
+    if (!place?.isConnected || !segment.isConnected || place.parentNode === null) continue;
+    if (place.getAttribute('id')!.startsWith('B:')) dropBoundaryFallback(place);
+    for (const child of [...segment.childNodes]) place.parentNode.insertBefore(child, place);
+    // Moved, not removed: its content now stands in its place.
+    segment.remove();
+    place.remove();
+  }
+}
+
+/**
+ * Removes a pending boundary's fallback after its <template>, up to the comment closing the boundary.
+ * Without the comments (a page saved without them) the fallback stays: the content then stands before it.
+ */
+function dropBoundaryFallback(template: Element): void {
+  const open = template.previousSibling;
+  if (open?.nodeType !== 8 || (open as Comment).data !== '$?') return;
+  let depth = 0;
+  for (let node = template.nextSibling; node; node = node.nextSibling) {
+    if (node.nodeType !== 8) continue;
+    const data = (node as Comment).data;
+    if (data === BOUNDARY_CLOSE && depth === 0) {
+      while (template.nextSibling !== node) template.nextSibling!.remove();
+      (open as Comment).data = '$';
+      return;
+    }
+    if (data === BOUNDARY_CLOSE) depth--;
+    else if (BOUNDARY_OPEN.has(data)) depth++;
+  }
+}
+
 export function repairParsing(body: Element): void {
-  const { comments, nestedDocuments } = findRepairTargets(body);
+  const { comments, nestedDocuments, streamedSegments, streamTargets } = findRepairTargets(body);
   repairSwallowedCdata(comments);
   unwrapContentNoscript(body);
   unwrapNestedDocuments(nestedDocuments);
+  applyStreamedSegments(streamedSegments, streamTargets);
 }

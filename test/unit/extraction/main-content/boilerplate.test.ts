@@ -24,3 +24,23 @@ describe('removeBoilerplate and embedded posts', () => {
     expect(text).not.toContain('Share');
   });
 });
+
+describe('chrome that holds much of the page', () => {
+  const categories = Array.from({ length: 60 }, (_, i) => `<li><a href="/collections/c${i}">Kitchen category number ${i}</a></li>`).join('');
+  const grid = Array.from({ length: 6 }, (_, i) => `<div class="card"><h3>Cast iron skillet ${i}</h3><span>$${30 + i}.99 USD</span></div>`).join('');
+
+  it('drops a <nav> mega-menu however much of a short page it holds: it is links', () => {
+    const document = pageOf(`<nav class="navigation"><ul>${categories}</ul></nav><main><h1>Lodge cast iron</h1>${grid}</main>`);
+    removeBoilerplate(document.body, passesFor('listing'));
+    const text = plainText(document.body as never);
+    expect(text).toContain('Cast iron skillet 5');
+    expect(text).not.toContain('Kitchen category number 0');
+  });
+
+  it('spares a block misnamed "sidebar" that holds most of the page, when it is not mostly links', () => {
+    const wrapped = Array.from({ length: 8 }, (_, i) => `<div class="card"><h3>Cast iron skillet ${i}</h3><span>Pre-seasoned, oven safe and ready for the grill, the stove or the campfire.</span></div>`).join('');
+    const document = pageOf(`<div class="sidebar-layout">${wrapped}<a href="/more">More skillets</a></div><p>Free shipping over $50.</p>`);
+    removeBoilerplate(document.body, passesFor('listing'));
+    expect(plainText(document.body as never)).toContain('Cast iron skillet 7');
+  });
+});

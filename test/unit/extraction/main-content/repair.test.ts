@@ -24,3 +24,39 @@ describe('copies of an article body', () => {
     expect(text).toContain('Conference 6 brings');
   });
 });
+
+describe("React's streamed server rendering", () => {
+  // The shape Next.js's app router sends: a pending boundary's skeleton, and late content in a hidden
+  // <div id="S:n"> that an inline script ($RC / $RS) moves into place.
+  const skeleton = '<div class="animate-pulse"><div class="h-4 w-32"></div>Loading the guide…</div>';
+  const script = (call: string): string => `<script>${call}</script>`;
+
+  it('moves a resolved boundary into its place and drops its loading skeleton', () => {
+    const text = extract(
+      `<header><h1>Plumbing trends</h1></header><!--$?--><template id="B:0"></template>${skeleton}<!--/$--><footer><p>Footer note</p></footer>` +
+        `<div hidden id="S:0"><div class="story">${paragraphs(6)}</div></div>${script('$RC("B:0","S:0")')}`,
+    );
+    expect(text).toContain('Trend 6');
+    expect(text).not.toContain('Loading the guide');
+  });
+
+  it('fills a segment placeholder, nested segments included, in document order', () => {
+    const text = extract(
+      `<main><h1>Plumbing trends</h1><template id="P:1"></template></main>` +
+        `<div hidden id="S:1"><div class="story">${paragraphs(4)}<template id="P:2"></template></div></div>${script('$RS("S:1","P:1")')}` +
+        `<div hidden id="S:2"><p>Trend five and six: the last two changes every plumber should plan for, from permits to pricing and beyond.</p></div>${script('$RS("S:2","P:2")')}`,
+    );
+    expect(text.indexOf('Trend 4')).toBeGreaterThan(-1);
+    expect(text.indexOf('Trend five and six')).toBeGreaterThan(text.indexOf('Trend 4'));
+  });
+
+  it('keeps a nested boundary inside a fallback balanced: only the fallback goes', () => {
+    const text = extract(
+      `<main><h1>Plumbing trends</h1><!--$?--><template id="B:3"></template><div>Loading <!--$-->inner fallback<!--/$--> outer</div><!--/$--><p>After the boundary: permits, pricing and the paperwork every plumbing business needs to plan for this year.</p></main>` +
+        `<div hidden id="S:3"><div class="story">${paragraphs(5)}</div></div>`,
+    );
+    expect(text).toContain('Trend 5');
+    expect(text).toContain('After the boundary');
+    expect(text).not.toContain('inner fallback');
+  });
+});
