@@ -11,7 +11,7 @@ import { removeFurniture } from './furniture.js';
 import type { RootPasses } from './policy.js';
 import { remove } from './remove.js';
 import { THRESHOLDS } from './thresholds.js';
-import { wholeWords } from '../dom/element-names.js';
+import { elementNamesIfAny, wholeWords } from '../dom/element-names.js';
 
 const CAPTION_CLASS = /caption|credit/i;
 /**
@@ -73,11 +73,9 @@ export function cleanContent(body: Element, passes: RootPasses, source: RootSour
 
 function removeMetadataLines(body: Element): void {
   for (const element of descendants(body)) {
-    const className = element.getAttribute('class');
-    const id = element.getAttribute('id');
-    if ((className === null && id === null && element.tagName !== 'TIME') || !element.isConnected) continue;
-    const names = `${className ?? ''} ${id ?? ''}`;
-    const isMetadata = element.tagName === 'TIME' || METADATA_WORDS.test(names);
+    const names = elementNamesIfAny(element);
+    if ((names === null && element.tagName !== 'TIME') || !element.isConnected) continue;
+    const isMetadata = element.tagName === 'TIME' || METADATA_WORDS.test(names ?? '');
     if (isMetadata && (element.textContent ?? '').trim().length <= THRESHOLDS.METADATA_MAX_TEXT) remove(element, 'metadata-lines');
   }
 }
