@@ -5,6 +5,7 @@ import { applyPartSelectors, type PartSelectors } from './dom/selectors.js';
 import { readMetadata } from './metadata/index.js';
 import { absolutiseContent, collectLinks } from './output/links.js';
 import { toMarkdown } from './output/markdown.js';
+import { separateGluedWords } from './output/glued-words.js';
 import { collectBlocks } from './output/blocks.js';
 import { chunkMarkdown } from './output/chunks.js';
 import { countTokens } from './tokens/tokens.js';
@@ -76,6 +77,7 @@ export function extractHtml(html: string, pageUrl: string, options: ExtractOptio
   const main = chosen ? { root: chosen as unknown as DomElement, title: null, byline: null } : findMainContent(document, pageUrl, page);
   if (!main || !hasSubstance(main.root)) throw new ExtractionError('no_content', `No main content found on ${pageUrl}`);
   absolutiseContent(main.root, pageUrl);
+  separateGluedWords(main.root);
   metadata.title ??= main.title;
   metadata.author ??= main.byline;
   // Every output (markdown, blocks, html, text) begins with the page's title as an H1.

@@ -1,0 +1,46 @@
+import { describe, expect, it } from 'vitest';
+import { extractHtml } from '../../../../src/extraction/extract.js';
+import { parseDocument, type DomElement } from '../../../../src/extraction/dom/dom.js';
+import { separateGluedWords } from '../../../../src/extraction/output/glued-words.js';
+import { plainText } from '../../../../src/extraction/dom/text.js';
+
+/** The plain text of `html` after the pass. */
+function separated(html: string): string {
+  const document = parseDocument(`<!doctype html><html><body><div id="root">${html}</div></body></html>`) as unknown as Document;
+  const root = document.getElementById('root') as unknown as DomElement;
+  separateGluedWords(root);
+  return plainText(root);
+}
+
+describe('words that markup glues together', () => {
+  it('separates a brand and a product name laid out apart by CSS', () => {
+    expect(separated('<a href="/p/1"><span>Merrell</span><span>Moab 3 Mid Waterproof Boots</span></a>')).toBe('Merrell Moab 3 Mid Waterproof Boots');
+  });
+
+  it('separates an all-capital brand from a capitalised name, and a price from a badge', () => {
+    expect(separated('<span>HOKA</span><span>Kaha 3 GTX</span> <span>$167.93</span><span>Top Rated</span>')).toBe('HOKA Kaha 3 GTX $167.93 Top Rated');
+  });
+
+  it('looks past the comments frameworks leave between elements', () => {
+    expect(separated('<span>Osprey</span><!--]--><!--[--><span>Aether 65</span>')).toBe('Osprey Aether 65');
+  });
+
+  it('leaves a word that continues across elements alone: a drop cap, a styled syllable, an acronym', () => {
+    expect(separated('<p><span class="dropcap">I</span><span>f you are looking for catering</span></p>')).toBe('If you are looking for catering');
+    expect(separated('<p><b>Un</b><i>believable</i> results from <span>NA</span><span>SA</span></p>')).toBe('Unbelievable results from NASA');
+  });
+
+  it('never touches code, nor joins across an element without text', () => {
+    expect(separated('<pre><code><span>getValue</span><span>Of</span></code></pre>')).toBe('getValueOf');
+    expect(separated('<p><span>read</span><img src="x.png" alt=""><span>More</span></p>')).toBe('readMore');
+  });
+
+  it('gives text, markdown and HTML the same words', () => {
+    const tiles = Array.from({ length: 6 }, (_, i) => `<li><a href="/p/${i}"><span>Merrell</span><span>Moab ${i} Hiking Boot</span></a> <span>$170.00</span></li>`).join('');
+    const html = `<!doctype html><html><head><title>Hiking boots</title></head><body><main><h1>Hiking boots</h1><p>Boots for every trail, from day hikes to long treks, chosen by our staff and rated by customers like you.</p><ul>${tiles}</ul></main></body></html>`;
+    const { content, text } = extractHtml(html, 'https://shop.example/c/hiking-boots');
+    expect(text).toContain('Merrell Moab 5 Hiking Boot');
+    expect(content.markdown).toContain('Merrell Moab 5 Hiking Boot');
+    expect(content.html).toContain('<span>Merrell</span> <span>Moab 5 Hiking Boot</span>');
+  });
+});
