@@ -9,7 +9,7 @@
 import { collapsedLength as textLength, descendants, elementsByTag, H1, hasAncestorOrSelf, hasDescendantTag } from '../dom/dom-walk.js';
 import { isAuthorBox } from './author-box.js';
 import { namesChrome } from './chrome-names.js';
-import { isCollapsedPanel, showPanel } from './collapsed-panels.js';
+import { addControlledIds, isCollapsedPanel, isControlledPanel, showPanel } from './collapsed-panels.js';
 import { hasStoryBesideComments, holdsOneArticle, isInCode, namesComments } from './comments.js';
 import { isFacetPanel } from './facets.js';
 import { isPagedGrid } from './paged-grids.js';
@@ -81,7 +81,12 @@ function isMostlyLinks(element: Element, length: number): boolean {
 /** Removes boilerplate from `body`; a block is spared when it holds much of the page's text (a misnamed wrapper). */
 export function removeBoilerplate(body: Element, passes: DeclaredPasses): void {
   const junk: Element[] = [];
-  descendants(body, (element) => JUNK_TAGS.has(element.tagName) && junk.push(element) > 0);
+  // Read before the junk goes: the buttons that open panels are junk.
+  const panelIds = passes['collapsed-panels'] === true ? new Set<string>() : null;
+  descendants(body, (element) => {
+    if (panelIds) addControlledIds(element, panelIds);
+    return JUNK_TAGS.has(element.tagName) && junk.push(element) > 0;
+  });
   const controlForms = formsWithControls(junk);
   if (passes['junk-tags']) for (const element of junk) remove(element, 'junk-tags');
   // One walk for every test below; elements removed by an earlier test are skipped as disconnected.
@@ -105,7 +110,7 @@ export function removeBoilerplate(body: Element, passes: DeclaredPasses): void {
   if (passes.modals) removeModals(all);
   // A collapsed panel kept is shown: Readability skips what is hidden.
   const keepPanel = (element: Element): boolean => {
-    if (passes['collapsed-panels'] !== true || !isCollapsedPanel(element)) return false;
+    if (panelIds === null || !(isCollapsedPanel(element) || isControlledPanel(element, panelIds))) return false;
     showPanel(element);
     return true;
   };

@@ -22,6 +22,22 @@ export function isCollapsedPanel(element: Element): boolean {
   return PANEL_WORDS.test(elementNames(element));
 }
 
+/**
+ * The ids a disclosure button or tab names as what it opens (WAI-ARIA's accordion and tabs patterns:
+ * `<button aria-expanded="false" aria-controls="panel-2">`), added to `ids`. A hidden element so named is a
+ * collapsed panel whatever its class (styled-components' "StyledPanel-sc-1piryze-0", BEM's "tab__content"):
+ * WCXB dev +0.0002 on 8 pages (a service page's accordion of offerings 0.81 -> 0.93).
+ */
+export function addControlledIds(element: Element, ids: Set<string>): void {
+  const controls = element.getAttribute('aria-controls');
+  if (controls !== null) for (const id of controls.split(/\s+/)) if (id) ids.add(id);
+}
+
+export function isControlledPanel(element: Element, controlledIds: ReadonlySet<string>): boolean {
+  const id = element.getAttribute('id');
+  return id !== null && controlledIds.has(id);
+}
+
 const HIDDEN_STYLE_GLOBAL = new RegExp(HIDDEN_STYLE.source, 'gi');
 
 /** Shows a collapsed panel kept as content: Readability skips what is hidden. */

@@ -52,7 +52,7 @@ export const PASSES_BY_DECLARED_KIND = {
   'modals':                 byKind(true,         true,             true,     true,   true),
   /** Hidden <pre> copies of the story (raw markdown for crawlers), spared otherwise as half the page's text (f9eee89). */
   'hidden-text-copies':     byKind(true,         true,             false,    false,  false),
-  /** Keeps and shows collapsed accordion/tab panels (FAQ answers, product details) that hiding would drop (ae9ee57; 73b121f: product .680 -> .689). */
+  /** Keeps and shows collapsed accordion/tab panels (FAQ answers, product details) that hiding would drop, by name, role or a button's aria-controls (ae9ee57; 73b121f: product .680 -> .689). */
   'collapsed-panels':       byKind(true,         true,             false,    true,   false),
   /** nav/aside/footer landmarks, chrome roles and hidden elements, unless they hold much of the page or prose (320360e). */
   'landmarks':              byKind(true,         true,             true,     true,   true),

@@ -35,3 +35,19 @@ describe('collapsed panels on product pages', () => {
     expect(text).toContain('ship within 24-48 hours');
   });
 });
+
+describe('panels named by the button that opens them', () => {
+  it('keeps a hidden panel a disclosure button controls, whatever its class, and still drops other hidden blocks', () => {
+    const offerings = Array.from(
+      { length: 3 },
+      (_, i) =>
+        `<h3><button aria-expanded="false" aria-controls=":r1:--panel:${i}">Offering ${i}</button></h3>` +
+        `<section id=":r1:--panel:${i}" class="StyledPanel-sc-1piryze-0 kfKkET" aria-hidden="true"><p>Offering ${i} detail: ${'our team audits the controls, the policies and the tooling your company relies on. '.repeat(2)}</p></section>`,
+    ).join('');
+    const stray = `<div id="signin-nudge" aria-hidden="true"><p>${'A hidden sign-in prompt with a long explanation that nobody sees. '.repeat(3)}</p></div>`;
+    const document = pageOf(`<article><h1>Security services</h1>${prose('security', 3)}${offerings}${stray}</article>`, OG_ARTICLE);
+    const text = mainText(document, 'https://example.com/services/security');
+    expect(text).toContain('Offering 2 detail');
+    expect(text).not.toContain('hidden sign-in prompt');
+  });
+});
