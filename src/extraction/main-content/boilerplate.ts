@@ -21,6 +21,7 @@ import { isChrome, isHiddenByStyle, isHiddenOnly, isModal, isSiteFooter, isSiteH
 import { holdsLongParagraphs } from './paragraphs.js';
 import type { DeclaredPasses, RuleName } from './policy.js';
 import { remove } from './remove.js';
+import { removeTagLists } from './tag-lists.js';
 import { isReviewItem, namesReviews } from './reviews.js';
 import { THRESHOLDS } from './thresholds.js';
 import { elementNamesIfAny, wholeWords } from '../dom/element-names.js';
@@ -75,7 +76,7 @@ const SPARED_UNLESS_LINKS: ReadonlySet<RuleName> = new Set(['landmarks', 'chrome
 function isMostlyLinks(element: Element, length: number): boolean {
   let linkText = 0;
   for (const link of elementsByTag(element, 'A')) linkText += textLength(link);
-  return linkText > THRESHOLDS.CHROME_SPARED_MAX_LINK_DENSITY * length;
+  return linkText > THRESHOLDS.MOSTLY_LINKS_SHARE * length;
 }
 
 /** Removes boilerplate from `body`; a block is spared when it holds much of the page's text (a misnamed wrapper). */
@@ -147,6 +148,7 @@ export function removeBoilerplate(body: Element, passes: DeclaredPasses): void {
   if (passes['control-forms']) for (const form of controlForms) if (holdsNoParagraph(form)) removeUnlessSpared(form, 'control-forms');
   if (passes.reviews) for (const element of all) if (isReviewItem(element)) removeUnlessTitled(element, 'reviews');
   if (passes['site-headers']) for (const header of all) if (isSiteHeader(header)) remove(header, 'site-headers');
+  if (passes['tag-lists']) removeTagLists(all, NEVER_REMOVED);
 }
 
 /** Modals go unless they hold the page title: the first <h1> outside any modal (without one, any <h1>). */

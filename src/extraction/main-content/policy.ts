@@ -86,6 +86,8 @@ export const PASSES_BY_DECLARED_KIND = {
   'control-forms':          byKind(true,         true,             true,     true,   true),
   /** A page-level <header> (logo, menu, search) outside article/main (320360e). */
   'site-headers':           byKind(true,         true,             true,     true,   true),
+  /** Blocks that are mostly rel="tag" links, label included: tag and category lists whatever their names (tag-lists.ts: scrapinghub 0.968 -> 0.969). */
+  'tag-lists':              byKind(true,         true,             true,     true,   true),
   /** Runs of short linked tiles around one product ("Customers also bought") (722a02c: scrapinghub 0.969 -> 0.971; 3f48f5e). */
   'card-grids':             byKind(false,        false,            false,    true,   false),
   /** Blocks led by "You may also like", "Similar items"... around one product (3f48f5e: WCXB product 0.631 -> 0.658). */

@@ -84,8 +84,11 @@ export const THRESHOLDS = {
 
   /** A chrome-named block holding more than this share of the page's text is a misnamed wrapper around the content (320360e). */
   CHROME_SPARED_SHARE: 0.35,
-  /** ...unless more than this share of its text is link text: a mega-menu, not a wrapper (0.4-0.6 measure the same). */
-  CHROME_SPARED_MAX_LINK_DENSITY: 0.5,
+  /**
+   * A block with more than this share of its text in links is links, not prose: a mega-menu is not spared as a
+   * misnamed wrapper (0.4-0.6 measure the same), a run of tag links is a tag list (0.4-0.8 the same).
+   */
+  MOSTLY_LINKS_SHARE: 0.5,
   /** An article marker (microdata article, articleBody, hentry) with less text is a shell: a typed header, a modal's frame, a teaser's wrapper. */
   ARTICLE_MARKER_MIN_TEXT: 200,
   /**

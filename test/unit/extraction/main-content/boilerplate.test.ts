@@ -44,3 +44,17 @@ describe('chrome that holds much of the page', () => {
     expect(plainText(document.body as never)).toContain('Cast iron skillet 7');
   });
 });
+
+describe('tag lists by their links', () => {
+  it('drops a block of rel="tag" links with its label, keeps a tag link inside a paragraph', () => {
+    const tags = ['calendario stock car 2018', 'stock car brasil', 'stock car interlagos'].map((tag, i) => `<a href="/tag/t${i}" rel="tag">${tag}</a>`).join(', ');
+    const inProse = '<p>This season the series returns to <a href="/tag/interlagos" rel="tag">Interlagos</a> for the final round, where the title was decided last year.</p>';
+    const document = pageOf(`<article><h1>Plumbing trends</h1>${trendParagraphs(4)}${inProse}<div class="wrap-after"><strong>Tags<br>${tags}</strong></div></article>`);
+    removeBoilerplate(document.body, passesFor('article'));
+    const text = plainText(document.body as never);
+    expect(text).toContain('Trend 4:');
+    expect(text).toContain('returns to Interlagos for the final round');
+    expect(text).not.toContain('stock car brasil');
+    expect(text).not.toMatch(/^Tags$/m);
+  });
+});
