@@ -9,7 +9,7 @@
 import { collapsedLength as textLength, descendants, elementsByTag, H1, hasAncestorOrSelf, hasDescendantTag } from '../dom/dom-walk.js';
 import { isAuthorBox } from './author-box.js';
 import { namesChrome } from './chrome-names.js';
-import { addControlledIds, isCollapsedPanel, isControlledPanel, showPanel } from './collapsed-panels.js';
+import { addControlledIds, isCollapsedPanel, showPanel } from './collapsed-panels.js';
 import { hasStoryBesideComments, holdsOneArticle, isInCode, namesComments } from './comments.js';
 import { isFacetPanel } from './facets.js';
 import { isPagedGrid } from './paged-grids.js';
@@ -111,7 +111,7 @@ export function removeBoilerplate(body: Element, passes: DeclaredPasses): void {
   if (passes.modals) removeModals(all);
   // A collapsed panel kept is shown: Readability skips what is hidden.
   const keepPanel = (element: Element): boolean => {
-    if (panelIds === null || !(isCollapsedPanel(element) || isControlledPanel(element, panelIds))) return false;
+    if (panelIds === null || !isCollapsedPanel(element, panelIds)) return false;
     showPanel(element);
     return true;
   };

@@ -16,12 +16,6 @@ const PANEL_WORDS = wholeWords([
   'tab-content', 'tabpanel', 'faq-answer', 'answer', 'panel-body', 'expandable', 'toggle-content', 'spoiler',
 ]);
 
-export function isCollapsedPanel(element: Element): boolean {
-  const role = element.getAttribute('role');
-  if (role !== null && PANEL_ROLES.has(role)) return true;
-  return PANEL_WORDS.test(elementNames(element));
-}
-
 /**
  * The ids a disclosure button or tab names as what it opens (WAI-ARIA's accordion and tabs patterns:
  * `<button aria-expanded="false" aria-controls="panel-2">`), added to `ids`. A hidden element so named is a
@@ -33,7 +27,11 @@ export function addControlledIds(element: Element, ids: Set<string>): void {
   if (controls !== null) for (const id of controls.split(/\s+/)) if (id) ids.add(id);
 }
 
-export function isControlledPanel(element: Element, controlledIds: ReadonlySet<string>): boolean {
+/** A panel by its role, by its names, or by a button's aria-controls naming its id (one of `controlledIds`). */
+export function isCollapsedPanel(element: Element, controlledIds: ReadonlySet<string>): boolean {
+  const role = element.getAttribute('role');
+  if (role !== null && PANEL_ROLES.has(role)) return true;
+  if (PANEL_WORDS.test(elementNames(element))) return true;
   const id = element.getAttribute('id');
   return id !== null && controlledIds.has(id);
 }

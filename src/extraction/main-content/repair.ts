@@ -47,10 +47,12 @@ function findRepairTargets(body: Element): RepairTargets {
         const element = child as Element;
         const name = element.localName;
         if (NESTED_DOCUMENT_TAGS.has(name)) targets.nestedDocuments.push(element);
-        else if (name === 'div' || name === 'template') {
+        else if (name === 'div') {
           const id = element.getAttribute('id');
-          if (id !== null && name === 'div' && STREAMED_SEGMENT_ID.test(id) && element.hasAttribute('hidden')) targets.streamedSegments.push(element);
-          else if (id !== null && name === 'template' && STREAM_TARGET_ID.test(id)) targets.streamTargets.set(id, element);
+          if (id !== null && STREAMED_SEGMENT_ID.test(id) && element.hasAttribute('hidden')) targets.streamedSegments.push(element);
+        } else if (name === 'template') {
+          const id = element.getAttribute('id');
+          if (id !== null && STREAM_TARGET_ID.test(id)) targets.streamTargets.set(id, element);
         }
         visit(child);
       }

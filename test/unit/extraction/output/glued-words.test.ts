@@ -1,13 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { extractHtml } from '../../../../src/extraction/extract.js';
-import { parseDocument, type DomElement } from '../../../../src/extraction/dom/dom.js';
+import type { DomElement } from '../../../../src/extraction/dom/dom.js';
 import { separateGluedWords } from '../../../../src/extraction/output/glued-words.js';
 import { plainText } from '../../../../src/extraction/dom/text.js';
+import { bodyOf } from '../main-content/fixtures.js';
 
 /** The plain text of `html` after the pass. */
 function separated(html: string): string {
-  const document = parseDocument(`<!doctype html><html><body><div id="root">${html}</div></body></html>`) as unknown as Document;
-  const root = document.getElementById('root') as unknown as DomElement;
+  const root = bodyOf(html) as unknown as DomElement;
   separateGluedWords(root);
   return plainText(root);
 }
