@@ -44,14 +44,26 @@ function markCodeLanguages(pres: readonly Element[]): void {
   }
 }
 
-/** A few words that are all link text (a lone nav link, "Home") are not main content. */
+/**
+ * A few words that are all link text (a lone nav link, "Home") are not main content, nor are they under a
+ * heading: a heading names content and is none (a hidden "Aliexpress" over its skip link, a bare "404").
+ */
 function hasSubstance(root: DomElement): boolean {
-  const text = (root.textContent ?? '').replace(/\s+/g, ' ').trim();
-  if (!text) return Boolean(root.querySelector('img[src], pre'));
+  const text = squashed(root);
   if (text.length >= 200) return true;
+  let headingText = 0;
+  for (const heading of root.querySelectorAll(HEADINGS)) headingText += squashed(heading).length;
+  const bodyLength = text.length - headingText;
+  if (bodyLength <= 0) return Boolean(root.querySelector('img[src], pre'));
   let linkText = 0;
-  for (const anchor of root.querySelectorAll('a')) linkText += (anchor.textContent ?? '').replace(/\s+/g, ' ').trim().length;
-  return linkText / text.length < 0.8;
+  for (const anchor of root.querySelectorAll('a')) if (!anchor.closest(HEADINGS)) linkText += squashed(anchor).length;
+  return linkText / bodyLength < 0.8;
+}
+
+const HEADINGS = 'h1, h2, h3, h4, h5, h6';
+
+function squashed(node: { textContent: string | null }): string {
+  return (node.textContent ?? '').replace(/\s+/g, ' ').trim();
 }
 
 /**

@@ -84,12 +84,23 @@ pith --help</code></pre>
   });
 
   it('answers no_content for a page without main content', () => {
-    expect(() => extractHtml('<html><body><nav><a href="/">Home</a></nav></body></html>', 'https://pith.example/')).toThrowError(ExtractionError);
-    try {
-      extractHtml('<html><body></body></html>', 'https://pith.example/');
-    } catch (err) {
-      expect((err as ExtractionError).code).toBe('no_content');
-    }
+    const codeOf = (html: string) => {
+      try {
+        extractHtml(html, 'https://pith.example/');
+        return 'extracted';
+      } catch (err) {
+        return err instanceof ExtractionError ? err.code : String(err);
+      }
+    };
+    expect(codeOf('<html><body><nav><a href="/">Home</a></nav></body></html>')).toBe('no_content');
+    expect(codeOf('<html><body></body></html>')).toBe('no_content');
+    // An app shell's only markup: a hidden site name over its skip link. A heading names content and is none.
+    const shell = '<div style="display:none"><h1>Aliexpress</h1><ul><li><a href="#search-key">I&#39;m shopping for...</a></li></ul></div><div id="app"></div>';
+    expect(codeOf(`<html><head><title></title></head><body>${shell}</body></html>`)).toBe('no_content');
+    expect(codeOf('<html><body><main><h1>Not found</h1></main></body></html>')).toBe('no_content');
+    // A heading over a sentence, or over a picture, is content.
+    expect(codeOf('<html><body><main><h1>Opening hours</h1><p>Monday to Friday, 9 to 5.</p></main></body></html>')).toBe('extracted');
+    expect(codeOf('<html><body><main><h1>Sunset</h1><img src="https://pith.example/sunset.jpg" alt=""></main></body></html>')).toBe('extracted');
   });
 });
 
