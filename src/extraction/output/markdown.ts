@@ -39,6 +39,8 @@ function tableMarkdown(service: TurndownService, table: HTMLElement, content: st
   return `\n\n${caption ? `${caption}\n\n` : ''}${[line(header ?? []), line(Array(width).fill('---')), ...body.map(line)].join('\n')}\n\n`;
 }
 
+const hasImageWithSource = (element: HTMLElement): boolean => [...element.querySelectorAll('img')].some((image) => image.getAttribute('src'));
+
 function createService(): TurndownService {
   const service = new TurndownService({
     headingStyle: 'atx',
@@ -70,8 +72,10 @@ function createService(): TurndownService {
         const position = Array.from(parent.childNodes).filter((n) => n.nodeName === 'LI').indexOf(item);
         marker = `${(Number.isFinite(start) ? start : 1) + position}.`;
       }
+      // An item left empty (its only link had no text) would print a bare marker.
+      if (!content.trim()) return '';
       const indent = ' '.repeat(marker.length + 1);
-      const body = content.replace(/^\n+/, '').replace(/\n+$/, '\n').replace(/\n/gm, `\n${indent}`);
+      const body = content.replace(/^(?:[ \t\u00a0]*\n)+/, '').replace(/\n+$/, '\n').replace(/\n/gm, `\n${indent}`);
       return `${marker} ${body.trimEnd()}${item.nextSibling ? '\n' : ''}`;
     },
   });
@@ -89,6 +93,12 @@ function createService(): TurndownService {
       const fence = '`'.repeat(longestFence + 1);
       return `\n\n${fence}${codeLanguage(pre)}\n${code}\n${fence}\n\n`;
     },
+  });
+  // A link around nothing readable (an icon font, a card's empty overlay) prints as "[](…)": noise to a
+  // reader or a model, and the address is still in `links`.
+  service.addRule('linksWithContent', {
+    filter: (node) => node.nodeName === 'A' && !(node.textContent ?? '').trim() && !hasImageWithSource(node as HTMLElement),
+    replacement: () => '',
   });
   // Images without a source say nothing; with one, keep alt text for the reader.
   service.addRule('imagesWithSource', {

@@ -115,6 +115,21 @@ describe('markdown edge cases', () => {
     expect(content.markdown).toMatch(/\| 1 \| 1\. open the file 2\. save the copy \|/);
   });
 
+  it('prints no link around nothing readable, and no item left empty by one', () => {
+    const { content } = extractHtml(
+      page(`<ul><li><a href="/thread/1#post-2"><i class="icon-link"></i></a></li><li>She wrote <a href="/thread/1">the first thread</a> on tides in 2019.</li><li>He answered it a week later, with tables.</li></ul>
+<p>Pictured: <a href="/photo"><img src="https://pith.example/p.jpg" alt="the harbour"></a> and <a href="/card"><div> </div></a>more.</p>
+<table><tr><th>Boat</th><th>Photo</th></tr><tr><td>Skiff <a href="/skiff"><span> </span></a></td><td><a href="/skiff.jpg"><img src="https://pith.example/skiff.jpg" alt="skiff"></a></td></tr></table>`),
+      'https://pith.example/links',
+    );
+    expect(content.markdown).not.toMatch(/(?<!!)\[\s*\]\(/);
+    expect(content.markdown).not.toMatch(/^- *$/m);
+    expect(content.markdown).toContain('- She wrote [the first thread](https://pith.example/thread/1) on tides in 2019.\n- He answered');
+    expect(content.markdown).toContain('[![the harbour](https://pith.example/p.jpg)](https://pith.example/photo)');
+    expect(content.markdown).toContain('| Skiff | [![skiff](https://pith.example/skiff.jpg)](https://pith.example/skiff.jpg) |');
+    expect(content.links).toContain('https://pith.example/card');
+  });
+
   it('escapes text that a markdown renderer would take for an HTML tag', () => {
     const { content } = extractHtml(page(`<p>We saw &lt;The Palace: Tale of Jang Noksu&gt; twice; a&lt;b stays text too.</p>`), 'https://pith.example/show');
     expect(content.markdown).toContain('We saw \\<The Palace: Tale of Jang Noksu');
