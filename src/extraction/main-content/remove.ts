@@ -7,6 +7,7 @@
 import type { PageKind, RootKind, RuleName } from './policy.js';
 import type { RootChoice } from './root-choice.js';
 import { listenerSlot } from './listener-slot.js';
+import { withinSentence } from '../dom/within-sentence.js';
 
 /** What an explanation hears of one findMainContent run. */
 export interface MainContentRecorder {
@@ -30,7 +31,12 @@ export function recordingInto<T>(into: MainContentRecorder, run: () => T): T {
   return slot.during(into, run);
 }
 
+/** Rules about what a reader never sees (hidden, scripts and controls, dialogs, broken markup): what they find goes, in a sentence or not. */
+const UNSEEN_RULES: ReadonlySet<RuleName> = new Set(['junk-tags', 'landmarks', 'hidden-style', 'modals', 'hidden-text-copies', 'repair-parsing']);
+
+/** Removes `node` for `rule`, unless a rule judging content would cut it out of a sentence (withinSentence). */
 export function remove(node: ChildNode, rule: RuleName): void {
+  if (node.nodeType === 1 && !UNSEEN_RULES.has(rule) && withinSentence(node as Element)) return;
   slot.current()?.removed(rule, node);
   node.remove();
 }

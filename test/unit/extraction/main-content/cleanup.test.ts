@@ -37,3 +37,19 @@ describe('shop tiles named "caption"', () => {
     expect(text).not.toContain('Photo of the warehouse');
   });
 });
+
+describe('phrases inside sentences', () => {
+  it('cuts a repeated label or a <time> that stands alone, never one with words on both sides (no "The is our favorite")', () => {
+    const pick = (i: number) =>
+      `<p>Watch ${i}: the <a href="/go/forerunner-970"><strong>Garmin Forerunner 970</strong></a> is our favorite for its features, appearance and price after months of testing on trails and roads.</p><div><a href="/share/${i}">Share on Pinterest</a></div>`;
+    const body = bodyOf(
+      `${pick(1)}${pick(2)}${pick(3)}<p>On <time datetime="2025-07-04">July 4, 2025</time>, the bill was signed into law with its tax changes.</p><p><time datetime="2025-07-05">July 5, 2025</time></p>`,
+    );
+    cleanContent(body, rootPassesFor('article'), 'readability');
+    const text = (body.textContent ?? '').replace(/\s+/g, ' ');
+    expect(text).toContain('Watch 3: the Garmin Forerunner 970 is our favorite');
+    expect(text).not.toContain('Share on Pinterest');
+    expect(text).toContain('On July 4, 2025, the bill was signed');
+    expect(text).not.toContain('July 5, 2025');
+  });
+});
