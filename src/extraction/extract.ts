@@ -6,6 +6,7 @@ import { readMetadata } from './metadata/index.js';
 import { absolutiseContent, collectLinks } from './output/links.js';
 import { toMarkdown } from './output/markdown.js';
 import { separateGluedWords } from './output/glued-words.js';
+import { repairMojibake, repairMojibakeIn } from './mojibake.js';
 import { collectBlocks } from './output/blocks.js';
 import { chunkMarkdown } from './output/chunks.js';
 import { countTokens } from './tokens/tokens.js';
@@ -82,7 +83,8 @@ export function extractHtml(html: string, pageUrl: string, options: ExtractOptio
   // Metadata always: its title may be the output's lead heading.
   const metadata = readMetadata(document, pageUrl, retrievedAt, page);
   const links = wants.has('links') ? collectLinks(document, pageUrl, page.anchors) : undefined;
-  const pageH1s = page.h1s.map(normalizedText);
+  // Read repaired, as the titles (title.ts) and the content (below) are.
+  const pageH1s = page.h1s.map((h1) => repairMojibake(normalizedText(h1)));
 
   markCodeLanguages(page.pres);
   const chosen = options.selectors ? applyPartSelectors(document as unknown as Document, options.selectors, pageUrl) : null;
@@ -90,10 +92,12 @@ export function extractHtml(html: string, pageUrl: string, options: ExtractOptio
   if (!main || !hasSubstance(main.root)) throw new ExtractionError('no_content', `No main content found on ${pageUrl}`);
   absolutiseContent(main.root, pageUrl);
   separateGluedWords(main.root);
-  metadata.title ??= main.title;
+  repairMojibakeIn(main.root);
+  const readabilityTitle = main.title && repairMojibake(main.title);
+  metadata.title ??= readabilityTitle;
   metadata.author ??= main.byline;
   // Every output (markdown, blocks, html, text) begins with the page's title as an H1.
-  const lead = ensureLeadHeading(main.root, { pageH1s, title: metadata.title, otherTitles: [main.title] });
+  const lead = ensureLeadHeading(main.root, { pageH1s, title: metadata.title, otherTitles: [readabilityTitle] });
   const markdown = toMarkdown(main.root);
   // A title over nothing is still an empty extraction.
   if (!markdown || (lead === 'added' && !markdown.includes('\n'))) throw new ExtractionError('no_content', `No main content found on ${pageUrl}`);

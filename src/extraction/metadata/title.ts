@@ -1,7 +1,7 @@
 import { collapseWhitespace } from '../dom/text.js';
 import { decodeEntities } from './entities.js';
 import { inChrome } from './headline-area.js';
-import { repairMojibake } from './mojibake.js';
+import { repairMojibake } from '../mojibake.js';
 
 /**
  * The page's title: its headline, without the site name that `<title>` and og:title append or prepend

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { parseDocument } from '../../../../src/extraction/dom/dom.js';
 import { readMetadata } from '../../../../src/extraction/metadata/index.js';
-import { repairMojibake } from '../../../../src/extraction/metadata/mojibake.js';
+import { repairMojibake } from '../../../../src/extraction/mojibake.js';
 
 /**
  * Page metadata (src/extraction/metadata/): title, author and date chosen by a written precedence from
