@@ -15,8 +15,10 @@ import { repairMojibake } from '../mojibake.js';
  * H1s are those outside navigation and footers, and not naming the site (a logo or masthead set in H1,
  * "Human in the Loop" over every post), except on the home page.
  * Precedence:
- *  0. An H1 that begins with a whole declared title and goes on: the declared one was cut short
- *     ("… set up your monitor, laptop, and k").
+ *  0. An H1 that says a declared title with other numbers: the page was updated and its declared title
+ *     was not ("Guide to filing your taxes in 2025" over og:title "… in 2024"); an H1 that begins with
+ *     a whole declared title and goes on: the declared one was cut short ("… set up your monitor,
+ *     laptop, and k").
  *  1. The first declared title that agrees with an H1: the same words,
  *     one segment of it ("Casual Dresses" in "Casual Dresses - Shop Summer Dresses"), or held in it
  *     ("Best X" in "Best X: Tested and Ranked"; CONTAINED_MIN).
@@ -34,7 +36,7 @@ import { repairMojibake } from '../mojibake.js';
  * Later rules, pages fixed / broken per fold (0–4, fold = id mod 5) of 1497 with a title: site-name H1s
  * skipped 1 0 1 2 1 / 0 0 0 1 0 (and one author fixed: the byline is found beside the real headline);
  * the shared word of 2. 1 2 2 3 3 / 0 0 0 1 0 (words of 3 letters: 0 2 1 3 3 / 0 0 0 1 0; of 5: 1 2 3 4 3
- * / 0 1 0 2 0); 0. 0 0 1 1 1 / none; mojibake 0 2 0 0 0 / none.
+ * / 0 1 0 2 0); 0. 0 0 1 1 1 / none; mojibake 0 2 0 0 0 / none; updated numbers 1 0 0 0 1 / none.
  */
 
 /** Separators between a title and its site name: " | ", " - ", " – ", " — ", " · ", " • ", " » ", " :: ". */
@@ -132,6 +134,14 @@ function continues(heading: string, title: string): boolean {
   return b.length >= CONTAINED_MIN && a.length > b.length && a.startsWith(b);
 }
 
+/** The same words but other numbers ("… in 2025" over a title still saying 2024): the H1 was updated, the declared title not. */
+function newerNumbers(heading: string, title: string): boolean {
+  const [a, b] = [normalizeTitle(heading), normalizeTitle(title)];
+  if (a === b || !/\d/.test(a)) return false;
+  const digitless = (text: string) => text.replace(/\d+/g, '#');
+  return digitless(a) === digitless(b);
+}
+
 /** The title, and the H1 it agrees with or is (the headline the byline sits near), if any. */
 export function chooseTitle(sources: TitleSources): { title: string | null; heading: Element | null } {
   const siteNames = sources.siteNames.filter((n): n is string => Boolean(n?.trim()));
@@ -147,6 +157,8 @@ export function chooseTitle(sources: TitleSources): { title: string | null; head
     // An H1 that names the site is its logo or masthead, not the page's headline (except on the home page).
     .filter(({ text }) => sources.home || !isSiteName(text, siteNames, labels));
   for (const title of declared) {
+    const updated = headings.find(({ text }) => newerNumbers(text, title));
+    if (updated) return { title: updated.text, heading: updated.element };
     const fuller = headings.find(({ text }) => continues(text, title));
     if (fuller) return { title: fuller.text, heading: fuller.element };
     const heading = headings.find(({ text }) => agrees(text, title, true));

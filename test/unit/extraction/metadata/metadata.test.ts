@@ -208,6 +208,13 @@ describe('titles: H1s that are not the headline', () => {
     expect(metadata.title).toBe('Ergonomic desk step by step: how to set up your monitor, laptop, and keyboard (checklist)');
   });
 
+  it('takes the H1 that says a declared title with newer numbers: the page was updated, its og:title not', () => {
+    const head = '<meta property="og:title" content="How to Install Solar Panels in 2025"><title>How to Install Solar Panels in 2026 | EnergySage</title>';
+    expect(read(page(head, '<h1>How to install solar panels in 2026</h1>')).title).toBe('How to install solar panels in 2026');
+    // Other words are another title, numbers or not.
+    expect(read(page(head, '<h1>Solar panel costs in 2026</h1>')).title).toBe('How to Install Solar Panels in 2025');
+  });
+
   it('repairs UTF-8 that was read as Windows-1252 (mojibake)', () => {
     expect(read(page('<title>A DIY Investor\u00e2\u20ac\u2122s Guide</title>', '<p>x</p>')).title).toBe('A DIY Investor’s Guide');
     expect(repairMojibake('itertools \u00e2\u0080\u0094 Functions')).toBe('itertools — Functions');
