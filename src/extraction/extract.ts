@@ -6,6 +6,7 @@ import { readMetadata } from './metadata/index.js';
 import { absolutiseContent, collectLinks } from './output/links.js';
 import { toMarkdown } from './output/markdown.js';
 import { separateGluedWords } from './output/glued-words.js';
+import { resolveLazyImages } from './output/lazy-images.js';
 import { repairMojibake, repairMojibakeIn } from './mojibake.js';
 import { collectBlocks } from './output/blocks.js';
 import { chunkMarkdown } from './output/chunks.js';
@@ -89,6 +90,8 @@ export function extractHtml(html: string, pageUrl: string, options: ExtractOptio
   markCodeLanguages(page.pres);
   const chosen = options.selectors ? applyPartSelectors(document as unknown as Document, options.selectors, pageUrl) : null;
   const main = chosen ? { root: chosen as unknown as DomElement, title: null, byline: null } : findMainContent(document, pageUrl, page);
+  // A picture counts as content only with its address (lazy loaders keep it out of src).
+  if (main) resolveLazyImages(main.root);
   if (!main || !hasSubstance(main.root)) throw new ExtractionError('no_content', `No main content found on ${pageUrl}`);
   absolutiseContent(main.root, pageUrl);
   separateGluedWords(main.root);
