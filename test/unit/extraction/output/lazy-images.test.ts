@@ -34,14 +34,15 @@ describe('lazily loaded pictures', () => {
     ]);
   });
 
-  it('shows the picture in every output, absolute', () => {
+  it('shows the picture in every output, absolute, whichever way the content was chosen', () => {
     const paragraph = '<p>The harbour at dawn is the quietest hour of the day, before the ferries and the fish market wake the whole town up.</p>';
-    const { content } = extractHtml(
-      `<html><head><title>Harbour</title></head><body><main><article><h1>Harbour</h1>${paragraph}<figure><img src="${PIXEL}" data-src="/photos/dawn.jpg" alt="Dawn over the harbour"></figure>${paragraph}</article></main></body></html>`,
-      'https://harbour.example/story',
-    );
-    expect(content.markdown).toContain('![Dawn over the harbour](https://harbour.example/photos/dawn.jpg)');
-    expect(content.markdown).not.toContain('data:');
-    expect(content.html).toContain('src="https://harbour.example/photos/dawn.jpg"');
+    const html = `<html><head><title>Harbour</title></head><body><main><article><h1>Harbour</h1>${paragraph}<figure><img src="${PIXEL}" data-src="/photos/dawn.jpg" alt="Dawn over the harbour"></figure>${paragraph}</article></main></body></html>`;
+    // Found by the main-content pass, and named by the caller's selectors (no main-content pass at all).
+    for (const options of [{}, { selectors: { include: ['article'] } }]) {
+      const { content } = extractHtml(html, 'https://harbour.example/story', options);
+      expect(content.markdown).toContain('![Dawn over the harbour](https://harbour.example/photos/dawn.jpg)');
+      expect(content.markdown).not.toContain('data:');
+      expect(content.html).toContain('src="https://harbour.example/photos/dawn.jpg"');
+    }
   });
 });
