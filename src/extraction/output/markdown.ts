@@ -39,6 +39,14 @@ function tableMarkdown(service: TurndownService, table: HTMLElement, content: st
   return `\n\n${caption ? `${caption}\n\n` : ''}${[line(header ?? []), line(Array(width).fill('---')), ...body.map(line)].join('\n')}\n\n`;
 }
 
+/** A card's lines as one: trimmed, heading marks dropped, joined by spaces. */
+const oneLine = (markdown: string): string =>
+  markdown
+    .split('\n')
+    .map((line) => line.trim().replace(/^#{1,6}\s+/, ''))
+    .filter(Boolean)
+    .join(' ');
+
 const hasImageWithSource = (element: HTMLElement): boolean => [...element.querySelectorAll('img')].some((image) => image.getAttribute('src'));
 
 function createService(): TurndownService {
@@ -94,6 +102,17 @@ function createService(): TurndownService {
       return `\n\n${fence}${codeLanguage(pre)}\n${code}\n${fence}\n\n`;
     },
   });
+  // A link around blocks (a shop card: picture, name, price) is written on one line: a markdown link
+  // cannot span a blank line, and "[\n\n![…](…)\n\n](…)" renders as stray brackets. Turndown's own
+  // link rule writes every link, a card's from its lines joined (their heading marks dropped).
+  // Added before the rule for links around nothing, which turndown then asks first.
+  const inlineLink = (service.options as { rules?: Record<string, TurndownService.Rule> }).rules?.inlineLink?.replacement;
+  if (inlineLink) {
+    service.addRule('linksOnOneLine', {
+      filter: (node) => node.nodeName === 'A' && Boolean((node as HTMLElement).getAttribute('href')),
+      replacement: (content, node, options) => inlineLink(content.includes('\n') ? oneLine(content) : content, node, options),
+    });
+  }
   // A link around nothing readable (an icon font, a card's empty overlay) prints as "[](…)": noise to a
   // reader or a model, and the address is still in `links`.
   service.addRule('linksWithContent', {

@@ -130,6 +130,13 @@ describe('markdown edge cases', () => {
     expect(content.links).toContain('https://pith.example/card');
   });
 
+  it('writes a link around blocks (a shop card) on one line, the way markdown can link it', () => {
+    const cards = [0, 1].map((i) => `<li><a href="/p/${i}" title="Camera ${i}"><div><img src="/c${i}.jpg" alt="Camera ${i}"></div><h3>Canon EOS R${i}</h3><div>$${i}99</div></a></li>`).join('');
+    const { content } = extractHtml(page(`<ul>${cards}</ul>`), 'https://pith.example/cameras', { selectors: { include: ['article'] } });
+    expect(content.markdown).toContain('- [![Camera 0](https://pith.example/c0.jpg) Canon EOS R0 $099](https://pith.example/p/0 "Camera 0")\n- [![Camera 1]');
+    expect(content.markdown).not.toMatch(/(?<!!)\[\s*\n/);
+  });
+
   it('escapes text that a markdown renderer would take for an HTML tag', () => {
     const { content } = extractHtml(page(`<p>We saw &lt;The Palace: Tale of Jang Noksu&gt; twice; a&lt;b stays text too.</p>`), 'https://pith.example/show');
     expect(content.markdown).toContain('We saw \\<The Palace: Tale of Jang Noksu');
