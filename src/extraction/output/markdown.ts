@@ -102,6 +102,15 @@ function createService(): TurndownService {
       return `\n\n${fence}${codeLanguage(pre)}\n${code}\n${fence}\n\n`;
     },
   });
+  // An ATX heading is one line: a heading around blocks or a <br> ("<h1><div>Economy</div></h1>") is
+  // written with its lines joined, and one with no text at all (a spacer) is not written.
+  service.addRule('headingsOnOneLine', {
+    filter: ['h1', 'h2', 'h3', 'h4', 'h5', 'h6'],
+    replacement: (content, node) => {
+      const text = oneLine(content);
+      return text ? `\n\n${'#'.repeat(Number(node.nodeName.charAt(1)))} ${text}\n\n` : '';
+    },
+  });
   // A link around blocks (a shop card: picture, name, price) is written on one line: a markdown link
   // cannot span a blank line, and "[\n\n![…](…)\n\n](…)" renders as stray brackets. Turndown's own
   // link rule writes every link, a card's from its lines joined (their heading marks dropped).

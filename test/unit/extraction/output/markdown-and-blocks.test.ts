@@ -137,6 +137,17 @@ describe('markdown edge cases', () => {
     expect(content.markdown).not.toMatch(/(?<!!)\[\s*\n/);
   });
 
+  it('writes a heading on one line, and no heading without text', () => {
+    const { content } = extractHtml(
+      page('<h2><div>Opening</div><div>hours</div></h2><p>Monday to Friday, from nine in the morning to five in the evening, all year.</p><h3>\u00a0<br></h3><h3><br>Holidays</h3><p>Closed on public holidays and the week between Christmas and New Year.</p>'),
+      'https://pith.example/hours',
+      { selectors: { include: ['article'] } },
+    );
+    expect(content.markdown).toContain('## Opening hours\n\nMonday to Friday');
+    expect(content.markdown).toContain('all year.\n\n### Holidays\n\nClosed');
+    expect(content.markdown).not.toMatch(/^#{1,6}\s*$/m);
+  });
+
   it('escapes text that a markdown renderer would take for an HTML tag', () => {
     const { content } = extractHtml(page(`<p>We saw &lt;The Palace: Tale of Jang Noksu&gt; twice; a&lt;b stays text too.</p>`), 'https://pith.example/show');
     expect(content.markdown).toContain('We saw \\<The Palace: Tale of Jang Noksu');
