@@ -51,22 +51,19 @@ function markCodeLanguages(pres: readonly Element[]): void {
  * heading: a heading names content and is none (a hidden "Aliexpress" over its skip link, a bare "404").
  */
 function hasSubstance(root: DomElement): boolean {
-  const text = squashed(root);
+  const content = root as unknown as Element;
+  const text = normalizedText(content);
   if (text.length >= 200) return true;
   let headingText = 0;
-  for (const heading of root.querySelectorAll(HEADINGS)) headingText += squashed(heading).length;
+  for (const heading of content.querySelectorAll(HEADING_SELECTOR)) headingText += normalizedText(heading).length;
   const bodyLength = text.length - headingText;
-  if (bodyLength <= 0) return Boolean(root.querySelector('img[src], pre'));
+  if (bodyLength <= 0) return Boolean(content.querySelector('img[src], pre'));
   let linkText = 0;
-  for (const anchor of root.querySelectorAll('a')) if (!anchor.closest(HEADINGS)) linkText += squashed(anchor).length;
+  for (const anchor of content.querySelectorAll('a')) if (!anchor.closest(HEADING_SELECTOR)) linkText += normalizedText(anchor).length;
   return linkText / bodyLength < 0.8;
 }
 
-const HEADINGS = 'h1, h2, h3, h4, h5, h6';
-
-function squashed(node: { textContent: string | null }): string {
-  return (node.textContent ?? '').replace(/\s+/g, ' ').trim();
-}
+const HEADING_SELECTOR = 'h1, h2, h3, h4, h5, h6';
 
 /**
  * The extraction pipeline: HTML of a page in, the result entry's content fields out.
