@@ -2,7 +2,8 @@
  * Every removal of page content goes through `remove`, naming the rule that made it, so that an
  * explanation (explain.ts) can tell which rule removed which text. A recorder listens only while
  * `recordingInto` runs (extract:dir --explain, tests); in normal runs `remove` is `node.remove()`
- * after one null check, with no text read and no string built.
+ * after one null check and the sentence check (withinSentence reads the text beside an inline element),
+ * with no string built.
  */
 import type { PageKind, RootKind, RuleName } from './policy.js';
 import type { RootChoice } from './root-choice.js';
