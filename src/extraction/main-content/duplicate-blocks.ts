@@ -4,10 +4,13 @@
  * copies stay. A later block whose whole text repeats an earlier block's is such a copy.
  * Landing and service pages declaring nothing do the same with their hero and feature boxes, and
  * articles with summary, promo and table boxes (or their whole body, once per layout).
+ * In a thread, a reply quotes a post the thread already shows ("X said: …"), or a "replying to"
+ * preview repeats it (NodeBB): the reader has the post once. The truth of most threads on WCXB dev
+ * counts it once (2081, 0552, 0515, 0549); a few sites' annotators kept the quotes (0544, 0519).
  */
 import { descendants, normalizedText } from '../dom/dom-walk.js';
 import { remove } from './remove.js';
-import { collectTextStats } from './text-stats.js';
+import { collectTextStats, type StatsMap } from './text-stats.js';
 import { THRESHOLDS } from './thresholds.js';
 
 /**
@@ -17,6 +20,17 @@ import { THRESHOLDS } from './thresholds.js';
  */
 const ARTICLE_COPY_TAGS = new Set(['DIV', 'SECTION', 'ASIDE', 'ARTICLE', 'FORM', 'MAIN']);
 
+/**
+ * Links and emphasis inside a longer line are phrases a text says again ("see Automatic primary key
+ * fields", twice in a manual), not copies of a block: cutting one leaves "see ." (2871). Spans are
+ * not here: a shop's second copy of a paragraph is often a span (0634).
+ */
+const PHRASE_TAGS = new Set(['A', 'B', 'CODE', 'EM', 'I', 'STRONG']);
+function isPhraseInLine(element: Element, stats: StatsMap): boolean {
+  const parent = element.parentElement;
+  return PHRASE_TAGS.has(element.tagName) && parent !== null && (stats.get(parent)?.text ?? 0) > (stats.get(element)?.text ?? 0);
+}
+
 /** `body`: the extracted content (a small detached tree); `inArticle` keeps short repeats. */
 export function removeDuplicateBlocks(body: Element, inArticle = false): void {
   const stats = collectTextStats(body);
@@ -24,6 +38,7 @@ export function removeDuplicateBlocks(body: Element, inArticle = false): void {
   const blocks = new Map<string, Element[]>();
   for (const element of descendants(body)) {
     if ((stats.get(element)?.text ?? 0) < minText || (inArticle && !ARTICLE_COPY_TAGS.has(element.tagName))) continue;
+    if (isPhraseInLine(element, stats)) continue;
     const text = normalizedText(element);
     const same = blocks.get(text);
     if (!same) blocks.set(text, [element]);

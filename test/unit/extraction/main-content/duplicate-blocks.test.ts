@@ -64,3 +64,26 @@ describe('blocks rendered twice on product pages', () => {
     expect(text.match(/Superfine fibres/g)).toHaveLength(1);
   });
 });
+
+describe('quotes in threads', () => {
+  const said = (n: number): string => `Post ${n} about lenses is written long enough to read as real prose with several clauses and details.`;
+  const post = (n: number, quote = ''): string => `<article class="message message--post"><div class="message-user"><a class="username">member${n}</a></div>
+    <div class="bbWrapper">${quote}${said(n)} ${said(n + 10)}</div></article>`;
+  const quoteOf = (n: number): string =>
+    `<blockquote class="bbCodeBlock--quote"><div class="bbCodeBlock-title">member${n} said:</div><div class="bbCodeBlock-content">${said(n)} ${said(n + 10)}</div></blockquote>`;
+
+  it('keep a post once when a reply quotes it whole', () => {
+    const thread = [post(1), post(2, quoteOf(1)), post(3), post(4, quoteOf(3)), post(5)].join('');
+    const text = extract(`<main><h1>Which lens to buy?</h1>${thread}</main>`, 'https://forum.example.com/threads/which-lens-to-buy.123/');
+    for (let n = 1; n <= 5; n++) expect(count(text, said(n))).toBe(1);
+  });
+});
+
+describe('phrases that recur in running text', () => {
+  it('keep a link a text names twice inside longer lines', () => {
+    const link = '<a href="/keys">Automatic primary key fields</a>';
+    const body = bodyOf(`<div><p>By default every model gets an id; see ${link}.</p><p>To change the type of that id, see ${link}.</p></div>`);
+    removeDuplicateBlocks(body);
+    expect(count(body.textContent ?? '', 'Automatic primary key fields')).toBe(2);
+  });
+});
