@@ -58,3 +58,19 @@ describe('tag lists by their links', () => {
     expect(text).not.toMatch(/^Tags$/m);
   });
 });
+
+describe('class names that say what a block is not', () => {
+  const stories = (grid: number): string =>
+    Array.from({ length: 3 }, (_, i) => `<div class="summary-item"><h3><a href="/story/${grid}-${i}">Story ${grid}.${i} about the ocean floor</a></h3><p>Researchers found something new under the sea, story ${grid}.${i} says at length.</p></div>`).join('');
+
+  it('keep a story grid named "hide-read-more-ad" and a wrapper named "no-sidebar"', () => {
+    const grids = [1, 2, 3, 4].map((n) => `<div class="summary-grid hide-read-more-ad">${stories(n)}</div>`).join('');
+    const document = pageOf(`<main><h1>Science</h1>${grids}<div class="layout no-sidebar">${paragraphs('the tides', 1)}</div>
+      <div class="ad-slot">Buy one, get one free</div></main>`);
+    removeBoilerplate(document.body, passesFor('listing'));
+    const text = plainText(document.body as never);
+    for (const n of [1, 2, 3, 4]) expect(text).toContain(`Story ${n}.2 about the ocean floor`);
+    expect(text).toContain('the tides');
+    expect(text).not.toContain('Buy one, get one free');
+  });
+});
