@@ -52,8 +52,12 @@ export const PASSES_BY_DECLARED_KIND = {
   'modals':                 byKind(true,         true,             true,     true,   true),
   /** Hidden <pre> copies of the story (raw markdown for crawlers), spared otherwise as half the page's text (f9eee89). */
   'hidden-text-copies':     byKind(true,         true,             false,    false,  false),
-  /** Keeps and shows collapsed accordion/tab panels (FAQ answers, product details) that hiding would drop, by name, role or a button's aria-controls (ae9ee57; 73b121f: product .680 -> .689). */
-  'collapsed-panels':       byKind(true,         true,             false,    true,   false),
+  /**
+   * Keeps and shows collapsed accordion/tab panels (FAQ answers, product details) that hiding would drop, by name, role or a button's
+   * aria-controls (ae9ee57; 73b121f: product .680 -> .689); on listings, a category page's buying guide (WCXB collection .713 -> .727,
+   * dev 0.8835 -> 0.8846, 11 pages, 10 of them one shop's). Not on threads: the one change there was a notification-settings panel.
+   */
+  'collapsed-panels':       byKind(true,         true,             false,    true,   true),
   /** nav/aside/footer landmarks, chrome roles and hidden elements, unless they hold much of the page or prose (320360e). */
   'landmarks':              byKind(true,         true,             true,     true,   true),
   /** The page's own footer (outside article/main) whatever its prose or share: legal notes, company blurb (23aa601: WCXB 0.869 -> 0.870, service .839 -> .845). */

@@ -51,3 +51,16 @@ describe('panels named by the button that opens them', () => {
     expect(text).not.toContain('hidden sign-in prompt');
   });
 });
+
+describe('collapsed panels on listings', () => {
+  it('keeps the buying guide a category page ships in closed accordions under its grid', () => {
+    const tiles = Array.from({ length: 8 }, (_, i) => `<li class="tile"><a href="/product/tent-${i}"><h2>Trail tent ${i}</h2></a><span>$${199 + i}.00</span></li>`).join('');
+    const guide = ['What capacity tent do you need?', 'Which season rating fits your trips?']
+      .map((q, i) => `<button aria-expanded="false">${q}</button><div class="cdr-accordion__content_15-1-0 cdr-accordion--closed" aria-hidden="true"><p>Guide ${i}: ${'Tents vary in floor space and peak height, so count the people and the gear you carry. '.repeat(2)}</p></div>`)
+      .join('');
+    const document = pageOf(`<main><h1>Backpacking tents</h1><ul class="grid">${tiles}</ul><section><h2>Shopping guide</h2>${guide}</section></main>`);
+    const text = mainText(document, 'https://shop.example/c/backpacking-tents');
+    expect(text).toContain('Trail tent 7');
+    expect(text).toContain('Guide 1: Tents vary in floor space');
+  });
+});
