@@ -9,7 +9,7 @@
 import { collapsedLength as textLength, descendants, elementsByTag, H1, hasAncestorOrSelf, hasDescendantTag } from '../dom/dom-walk.js';
 import { isAuthorBox } from './author-box.js';
 import { namesChrome } from './chrome-names.js';
-import { addControlledIds, isCollapsedPanel, showPanel } from './collapsed-panels.js';
+import { addControlledIds, isCollapsedPanel, isDisclosureLabel, keepLabel, showPanel } from './collapsed-panels.js';
 import { hasStoryBesideComments, holdsOneArticle, isInCode, namesComments } from './comments.js';
 import { isFacetPanel } from './facets.js';
 import { isPagedGrid } from './paged-grids.js';
@@ -82,14 +82,20 @@ function isMostlyLinks(element: Element, length: number): boolean {
 /** Removes boilerplate from `body`; a block is spared when it holds much of the page's text (a misnamed wrapper). */
 export function removeBoilerplate(body: Element, passes: DeclaredPasses): void {
   const junk: Element[] = [];
-  // Read before the junk goes: the buttons that open panels are junk.
+  const labels: Element[] = [];
+  // Read before the junk goes: the buttons that open panels go as junk, unless they label one (its question).
   const panelIds = passes['collapsed-panels'] === true ? new Set<string>() : null;
   descendants(body, (element) => {
     if (panelIds) addControlledIds(element, panelIds);
+    if (panelIds && isDisclosureLabel(element)) {
+      labels.push(element);
+      return false;
+    }
     return JUNK_TAGS.has(element.tagName) && junk.push(element) > 0;
   });
   const controlForms = formsWithControls(junk);
   if (passes['junk-tags']) for (const element of junk) remove(element, 'junk-tags');
+  for (const label of labels) keepLabel(label);
   // One walk for every test below; elements removed by an earlier test are skipped as disconnected.
   const all = descendants(body);
 

@@ -179,4 +179,6 @@ export const THRESHOLDS = {
   ARTICLE_COPY_MIN_TEXT: 200,
   /** Phones, desktops and a sticky bar make up to three copies; a text shown more often is a run of like items (a955545). */
   MAX_COPIES: 3,
+  /** Words of a disclosure button kept as its panel's label: "Can I use my own vet?", not "Menu" or "Show more" (collapsed-panels.ts). */
+  DISCLOSURE_LABEL_MIN_WORDS: 4,
 } as const;

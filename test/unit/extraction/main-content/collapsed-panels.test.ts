@@ -64,3 +64,21 @@ describe('collapsed panels on listings', () => {
     expect(text).toContain('Guide 1: Tents vary in floor space');
   });
 });
+
+describe('the buttons that open panels', () => {
+  it('keeps an FAQ question with its answer, and still drops a menu toggle and a short control', () => {
+    const faq = ['Can I use my own vet for every visit?', 'How soon after enrolling can I claim?']
+      .map((q, i) => `<h3><button aria-expanded="false" aria-controls="faq-${i}">${q}</button></h3><div id="faq-${i}" hidden><p>Answer ${i}: ${'Any licensed vet in the country will do, and claims are paid within days. '.repeat(2)}</p></div>`)
+      .join('');
+    const document = pageOf(
+      `<header><button aria-expanded="false" aria-controls="menu">Open the site menu now</button></header>` +
+        `<article><h1>Pet insurance</h1>${prose('pets', 3)}<button aria-expanded="false" aria-controls="more">Show more</button>${faq}</article>`,
+      OG_ARTICLE,
+    );
+    const text = mainText(document, 'https://insure.example/pet-insurance');
+    expect(text).toContain('Can I use my own vet for every visit?');
+    expect(text).toContain('Answer 1: Any licensed vet');
+    expect(text).not.toContain('Open the site menu');
+    expect(text).not.toContain('Show more');
+  });
+});
