@@ -16,10 +16,14 @@ import { elementNamesIfAny, wholeWords } from '../dom/element-names.js';
 const CAPTION_CLASS = /caption|credit/i;
 /**
  * A block named "caption" that holds a heading is a card's text (a shop tile's "product-caption",
- * Bootstrap's thumbnail "caption": name, blurb, price), not an image caption.
+ * Bootstrap's thumbnail "caption": name, blurb, price), not an image caption. Nor is a heading or a
+ * figure named so: a name's "caption" is then a type style (Etsy's card titles are
+ * `<h2 class="wt-text-caption">`: WCXB 4204 0.03 -> 0.53) or the figure around the caption.
  */
+const NEVER_CAPTIONS: ReadonlySet<string> = new Set([...HEADINGS, 'FIGURE']);
 const isCaption = (element: Element): boolean =>
-  element.tagName === 'FIGCAPTION' || (CAPTION_CLASS.test(element.getAttribute('class') ?? '') && !hasDescendantTag(element, SUBHEADINGS));
+  element.tagName === 'FIGCAPTION' ||
+  (!NEVER_CAPTIONS.has(element.tagName) && CAPTION_CLASS.test(element.getAttribute('class') ?? '') && !hasDescendantTag(element, SUBHEADINGS));
 
 /** class/id words of author/date lines and article tool rows. */
 const METADATA_WORDS = wholeWords([

@@ -36,6 +36,19 @@ describe('shop tiles named "caption"', () => {
     expect(text).toContain('Gear Bag 3');
     expect(text).not.toContain('Photo of the warehouse');
   });
+
+  it('keeps card titles that are headings styled "caption", and a figure named so keeps its picture and loses its caption', () => {
+    const body = bodyOf(
+      '<ul>' +
+        Array.from({ length: 4 }, (_, i) => `<li><a href="/listing/${i}"><h2 class="wt-text-caption listing-card__title">Leather wallet ${i}</h2></a><span>$21.00</span></li>`).join('') +
+        '</ul><figure class="stat-caption"><img src="a.jpg" alt="A wallet"><figcaption>Photo of the workshop</figcaption></figure>',
+    );
+    cleanContent(body, rootPassesFor('listing'), 'own');
+    const text = body.textContent ?? '';
+    expect(text).toContain('Leather wallet 3');
+    expect(body.querySelector('img')).not.toBeNull();
+    expect(text).not.toContain('Photo of the workshop');
+  });
 });
 
 describe('phrases inside sentences', () => {
