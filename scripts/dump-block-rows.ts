@@ -3,9 +3,10 @@
  * The learned block scorer's training rows (scripts/train-block-model.py reads them): each saved page goes
  * through the service's extraction with the block pass listening instead of removing (learned-blocks.ts
  * recordingBlocksInto). A first line names the features ({ features }); then one line a page:
- * { id, text, kind, source, runs, blocks: [{ text, features }] }, where `text` is what the service returns
- * for scoring without the pass, `runs` whether the policy runs the pass on that root (every root is dumped:
- * the model learns from all), and the features are in BLOCK_FEATURES order. Progress on stderr.
+ * { id, text, kind, source, runs, blocks: [{ text, features, kept }] }, where `text` is what the service
+ * returns for scoring without the pass, `runs` whether the policy runs the pass on that root (every root is
+ * dumped: the model learns from all), the features are in BLOCK_FEATURES order and `kept` marks a block the
+ * pass never removes (isLongParagraph). Progress on stderr.
  */
 import { createWriteStream, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -13,7 +14,7 @@ import { gunzipSync } from 'node:zlib';
 import { decodeBody } from '../src/extraction/decode.js';
 import { extractHtml } from '../src/extraction/extract.js';
 import { BLOCK_FEATURES, blockText } from '../src/extraction/main-content/learned/block-features.js';
-import { recordingBlocksInto } from '../src/extraction/main-content/learned/learned-blocks.js';
+import { isLongParagraph, recordingBlocksInto } from '../src/extraction/main-content/learned/learned-blocks.js';
 import { savedPageUrl } from './lib/saved-page-url.js';
 
 interface Row {
@@ -22,7 +23,7 @@ interface Row {
   kind: string | null;
   source: string | null;
   runs: boolean;
-  blocks: { text: string; features: number[] }[];
+  blocks: { text: string; features: number[]; kept: boolean }[];
 }
 
 const [folder, outFile] = process.argv.slice(2);
@@ -44,7 +45,7 @@ files.forEach((file, index) => {
       row.kind = context.kind;
       row.source = context.source;
       row.runs = context.runs;
-      row.blocks = blocks.map((block) => ({ text: blockText(block.element), features: [...block.features] }));
+      row.blocks = blocks.map((block) => ({ text: blockText(block.element), features: [...block.features], kept: isLongParagraph(block) }));
     },
     () => {
       try {

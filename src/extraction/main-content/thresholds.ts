@@ -181,4 +181,6 @@ export const THRESHOLDS = {
   MAX_COPIES: 3,
   /** Words of a disclosure button kept as its panel's label: "Can I use my own vet?", not "Menu" or "Show more" (collapsed-panels.ts). */
   DISCLOSURE_LABEL_MIN_WORDS: 4,
+  /** A paragraph this long that ends a sentence is prose the learned block pass never removes (learned-blocks.ts). */
+  LEARNED_KEEPS_PARAGRAPH_WORDS: 35,
 } as const;

@@ -89,6 +89,18 @@ describe('the learned block pass', () => {
     expect(text).not.toContain('Posted in News');
   });
 
+  it('never removes a long paragraph that ends a sentence, whatever the model says', () => {
+    const long = `<p>${'The query planner takes the limit into account when it builds a plan for the query. '.repeat(3)}</p>`;
+    const unfinished = `<p>${'words that run on without an end '.repeat(6)}</p>`;
+    const body = bodyOf(`<div>${paragraphs('tides', 6)}${long}${unfinished}<p>Posted in News</p></div>`);
+    // The last blocks of the root score low: a model that learned where annotators stop.
+    removeUnlikelyBlocks(body, ARTICLE, stump('position', 0.6, 3, -3));
+    const text = plainText(body as never);
+    expect(text).toContain('The query planner takes the limit');
+    expect(text).not.toContain('words that run on');
+    expect(text).not.toContain('Posted in News');
+  });
+
   it('removes nothing when the model doubts more than its share of the words', () => {
     const body = root();
     removeUnlikelyBlocks(body, ARTICLE, stump('log_words', 100, -3, 3));
