@@ -7,6 +7,7 @@ import { absolutiseContent, collectLinks } from './output/links.js';
 import { toMarkdown } from './output/markdown.js';
 import { separateGluedWords } from './output/glued-words.js';
 import { resolveLazyImages } from './output/lazy-images.js';
+import { removePermalinks } from './output/permalinks.js';
 import { repairMojibake, repairMojibakeIn } from './mojibake.js';
 import { collectBlocks } from './output/blocks.js';
 import { chunkMarkdown } from './output/chunks.js';
@@ -78,7 +79,8 @@ export function extractHtml(html: string, pageUrl: string, options: ExtractOptio
   // from the document, not its first element: markup before <html> (a stray script) makes that element the root.
   const page = indexPage(document as unknown as Element);
   // Metadata and links describe the whole page: read them before the main-content pass trims the document.
-  // Metadata always: its title may be the output's lead heading.
+  // Metadata always: its title may be the output's lead heading. Titles are read from the H1s, without their "¶".
+  for (const h1 of page.h1s) removePermalinks(h1, pageUrl);
   const metadata = readMetadata(document, pageUrl, retrievedAt, page);
   const links = wants.has('links') ? collectLinks(document, pageUrl, page.anchors) : undefined;
   // Read repaired, as the titles (title.ts) and the content (below) are.
@@ -90,6 +92,7 @@ export function extractHtml(html: string, pageUrl: string, options: ExtractOptio
   // A picture counts as content only with its address (lazy loaders keep it out of src).
   if (main) resolveLazyImages(main.root);
   if (!main || !hasSubstance(main.root)) throw new ExtractionError('no_content', `No main content found on ${pageUrl}`);
+  removePermalinks(main.root, pageUrl);
   absolutiseContent(main.root, pageUrl);
   separateGluedWords(main.root);
   repairMojibakeIn(main.root);
