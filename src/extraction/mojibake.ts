@@ -47,7 +47,10 @@ export function repairMojibake(text: string): string {
   return repaired;
 }
 
-/** Repairs every text node under `root` in place (the main content, before any output is made of it). */
+/** Attributes whose text an output shows: a picture's alt text and a link's or picture's title (markdown writes both). */
+const SHOWN_ATTRIBUTES = ['alt', 'title'];
+
+/** Repairs every text node under `root`, and the attributes outputs show, in place (the main content, before any output is made of it). */
 export function repairMojibakeIn(root: DomElement): void {
   const visit = (parent: Node): void => {
     for (let node = parent.firstChild; node; node = node.nextSibling) {
@@ -55,8 +58,20 @@ export function repairMojibakeIn(root: DomElement): void {
         const text = node.textContent ?? '';
         const repaired = repairMojibake(text);
         if (repaired !== text) node.textContent = repaired;
-      } else if (node.nodeType === 1) visit(node);
+      } else if (node.nodeType === 1) {
+        repairAttributes(node as unknown as Element);
+        visit(node);
+      }
     }
   };
   visit(root as unknown as Node);
+}
+
+function repairAttributes(element: Element): void {
+  for (const name of SHOWN_ATTRIBUTES) {
+    const value = element.getAttribute(name);
+    if (value === null || !/[\u00c2-\u00f4]/.test(value)) continue;
+    const repaired = repairMojibake(value);
+    if (repaired !== value) element.setAttribute(name, repaired);
+  }
 }

@@ -17,6 +17,12 @@ describe('double-encoded UTF-8 in the content', () => {
     }
   });
 
+  it('repairs the alt text and titles the markdown shows', () => {
+    const figure = '<figure><img src="/koeln.png" alt="Stadt KÃ¶ln" title="KÃ¶ln at night"></figure>';
+    const { content } = extractHtml(story(figure), 'https://fleet.example/care');
+    expect(content.markdown).toContain('![Stadt Köln](https://fleet.example/koeln.png "Köln at night")');
+  });
+
   it('undoes a text saved wrongly twice, and leaves accented text and symbols that merely look alike as written', () => {
     expect(repairMojibake('isnÃ¢â‚¬â„¢t')).toBe('isn’t');
     for (const text of ['São Paulo, Übergröße, café » naïve façade', '100 °C and ± 2 ©', 'Ça va? À bientôt!']) expect(repairMojibake(text)).toBe(text);
