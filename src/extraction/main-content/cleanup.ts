@@ -8,6 +8,7 @@ import { descendants, hasAncestorOrSelf, hasDescendantTag, HEADINGS, normalizedT
 import { collectTextStats, linkDensity } from './text-stats.js';
 import { removeDuplicateBlocks } from './duplicate-blocks.js';
 import { removeFurniture } from './furniture.js';
+import { removeHoverCards } from './hover-cards.js';
 import type { RootPasses } from './policy.js';
 import { remove } from './remove.js';
 import { THRESHOLDS } from './thresholds.js';
@@ -63,6 +64,7 @@ export type RootSource = 'readability' | 'own';
 export function cleanContent(body: Element, passes: RootPasses, source: RootSource, pageUrl = ''): void {
   const runs = (cell: boolean | 'readability-pick'): boolean => cell === true || (cell === 'readability-pick' && source === 'readability');
   if (passes.duplicates) removeDuplicateBlocks(body, passes.duplicates === 'long-containers');
+  if (passes['hover-cards']) removeHoverCards(body);
   if (passes.captions) {
     for (const caption of descendants(body)) {
       // A caption image stays (images with alt text are content); only the caption text goes.

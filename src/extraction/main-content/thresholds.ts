@@ -169,6 +169,12 @@ export const THRESHOLDS = {
   REPEATED_LABEL_MIN_COUNT: 3,
   /** ...and mostly link text. */
   REPEATED_LABEL_MIN_LINK_DENSITY: 0.5,
+  /** A hover card in a sentence (hover-cards.ts) holds an image and at least this many links... */
+  HOVER_CARD_MIN_LINKS: 2,
+  /** ...with at least this share of its text in them... */
+  HOVER_CARD_MIN_LINK_DENSITY: 0.8,
+  /** ...and the paragraph holds at least this much text outside it: a sentence, not a team's logo and name in a cell. */
+  HOVER_CARD_MIN_SENTENCE_TEXT: 80,
   /** A list with this share of its text in links is a link list, not prose. */
   LINK_LIST_MIN_DENSITY: 0.8,
   /** ...and at least this many items: a one-item list is a lone link (a pointer, handled as one). */
