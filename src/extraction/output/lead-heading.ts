@@ -74,13 +74,17 @@ export function ensureLeadHeading(root: DomElement, sources: LeadHeadingSources)
     return heading.tagName === 'H1' || pageH1s.includes(normalizedText(heading));
   });
   if (own && (textBefore(body, own) <= LEAD_IN_MAX_CHARS || repeatsTitle(normalizedText(own), titles))) {
-    if (own === body.firstElementChild && own.tagName === 'H1') return 'kept';
+    if (own === body.firstElementChild && own.tagName === 'H1') {
+      dropRepeatedTitle(body, own);
+      return 'kept';
+    }
     const lead = own.tagName === 'H1' ? own : document.createElement('h1');
     if (lead !== own) {
       lead.append(...own.childNodes);
       own.remove();
     }
     body.insertBefore(lead, body.firstChild);
+    dropRepeatedTitle(body, lead);
     return 'moved';
   }
 
@@ -89,5 +93,51 @@ export function ensureLeadHeading(root: DomElement, sources: LeadHeadingSources)
   const lead = document.createElement('h1');
   lead.textContent = text;
   body.insertBefore(lead, body.firstChild);
+  dropRepeatedTitle(body, lead);
   return 'added';
+}
+
+/** Media a title line never holds: a block with them is more than a second copy of the title. */
+const MEDIA = new Set(['IMG', 'PICTURE', 'VIDEO', 'AUDIO', 'IFRAME', 'TABLE', 'svg']);
+const comparable = (text: string) => wordsOf(text).join(' ');
+/** Blocks a title line is set in; an inline element (`<code>useState</code>` opening a sentence) is a word of its line. */
+const TITLE_BLOCKS = new Set(['P', 'DIV', 'H1', 'H2', 'H3', 'H4', 'H5', 'H6', 'HEADER', 'HGROUP']);
+
+/** The first non-blank text node after `from` in document order, within `root`. */
+function firstTextAfter(root: Element, from: Element): Text | null {
+  // The node after `current`'s own subtree in document order.
+  const next = (current: Node): Node | null => {
+    for (let n: Node | null = current; n && n !== root; n = n.parentNode) if (n.nextSibling) return n.nextSibling;
+    return null;
+  };
+  let node = next(from);
+  while (node) {
+    if (node.nodeType === 3 && (node.textContent ?? '').trim()) return node as Text;
+    node = node.firstChild ?? next(node);
+  }
+  return null;
+}
+
+/**
+ * The title once: when the text right after the lead heading is the same words again (a page's title
+ * styled as a paragraph, `<p class="titulo">`, or a sub-heading repeating the H1 we put back), that
+ * second copy goes. Readers see a headline twice; the block removed is the largest one starting there
+ * whose whole text is the title, holding no picture.
+ */
+function dropRepeatedTitle(root: Element, lead: Element): void {
+  const title = comparable(lead.textContent ?? '');
+  if (!title) return;
+  const first = firstTextAfter(root, lead);
+  let copy: Element | null = null;
+  for (let element = first?.parentElement ?? null; element && element !== root; element = element.parentElement) {
+    const text = comparable(element.textContent ?? '');
+    if (text.length > title.length) break;
+    if (text === title && TITLE_BLOCKS.has(element.tagName) && !hasMedia(element)) copy = element;
+  }
+  copy?.remove();
+}
+
+function hasMedia(element: Element): boolean {
+  for (let child = element.firstElementChild; child; child = child.nextElementSibling) if (MEDIA.has(child.tagName) || hasMedia(child)) return true;
+  return false;
 }

@@ -3904,7 +3904,7 @@ export interface components {
         /** @description A URL that was extracted: every content field is present unless the job's `formats` named a subset; screenshots and action captures when the job asked for them. */
         ResultSuccess: {
             url: string;
-            /** @description GitHub-flavoured markdown of the main content, beginning with the page's title as `# …`. Links and images are absolute; a link around blocks (a shop card: picture, name, price) is written on one line, and so is a heading; no empty links, list items or headings; lazily loaded pictures by their real address (data: placeholders dropped); no permalink marks (the "¶" or "#" documentation sets beside each heading); text a CMS double-encoded (UTF-8 read as Windows-1252) repaired. */
+            /** @description GitHub-flavoured markdown of the main content, beginning with the page's title as `# …` (once: a block under it repeating the title is dropped). Links and images are absolute; a link around blocks (a shop card: picture, name, price) is written on one line, and so is a heading; no empty links, list items or headings; lazily loaded pictures by their real address (data: placeholders dropped); no permalink marks (the "¶" or "#" documentation sets beside each heading); text a CMS double-encoded (UTF-8 read as Windows-1252) repaired. */
             markdown?: string;
             /** @description The cleaned main content as HTML, beginning with the same level-1 heading; links and images absolute. */
             html?: string;
@@ -4257,7 +4257,7 @@ export interface components {
         /** @description The extracted page. Every format is present unless `formats` named a subset (markdown, html, links, blocks, chunks, metadata, metrics, screenshot, screenshot@full_page, change_tracking); then only those and `url` (and `actions` when actions captured something). */
         ExtractResponse: {
             url: string;
-            /** @description GitHub-flavoured markdown of the main content, beginning with the page's title as `# …`. Links and images are absolute; a link around blocks (a shop card: picture, name, price) is written on one line, and so is a heading; no empty links, list items or headings; lazily loaded pictures by their real address (data: placeholders dropped); no permalink marks (the "¶" or "#" documentation sets beside each heading); text a CMS double-encoded (UTF-8 read as Windows-1252) repaired. */
+            /** @description GitHub-flavoured markdown of the main content, beginning with the page's title as `# …` (once: a block under it repeating the title is dropped). Links and images are absolute; a link around blocks (a shop card: picture, name, price) is written on one line, and so is a heading; no empty links, list items or headings; lazily loaded pictures by their real address (data: placeholders dropped); no permalink marks (the "¶" or "#" documentation sets beside each heading); text a CMS double-encoded (UTF-8 read as Windows-1252) repaired. */
             markdown?: string;
             /** @description The cleaned main content as HTML, beginning with the same level-1 heading; links and images absolute. */
             html?: string;
@@ -5128,7 +5128,7 @@ export interface components {
         /** @description One result. Always `url`, `title`, `snippet`, `position`. With `extract: true` also the extracted content fields (every format, or the `formats` asked for) — or `error` and `error_code` when the page was refused by the key's policy or failed. */
         SearchResult: {
             url: string;
-            /** @description GitHub-flavoured markdown of the main content, beginning with the page's title as `# …`. Links and images are absolute; a link around blocks (a shop card: picture, name, price) is written on one line, and so is a heading; no empty links, list items or headings; lazily loaded pictures by their real address (data: placeholders dropped); no permalink marks (the "¶" or "#" documentation sets beside each heading); text a CMS double-encoded (UTF-8 read as Windows-1252) repaired. */
+            /** @description GitHub-flavoured markdown of the main content, beginning with the page's title as `# …` (once: a block under it repeating the title is dropped). Links and images are absolute; a link around blocks (a shop card: picture, name, price) is written on one line, and so is a heading; no empty links, list items or headings; lazily loaded pictures by their real address (data: placeholders dropped); no permalink marks (the "¶" or "#" documentation sets beside each heading); text a CMS double-encoded (UTF-8 read as Windows-1252) repaired. */
             markdown?: string;
             /** @description The cleaned main content as HTML, beginning with the same level-1 heading; links and images absolute. */
             html?: string;

@@ -61,6 +61,20 @@ describe('the lead heading of markdown and blocks', () => {
     expect(lead.markdown).not.toContain('Daily Planet');
   });
 
+  it('shows the title once when the content repeats it under the heading put back', () => {
+    const lead = leadOf(`<html><head><title>Cats learn to open doors</title></head><body>
+      <article><div class="post"><p class="titulo">Cats learn to open doors</p><small>Published by Jane Roe - Category: Science</small>${body}</div></article></body></html>`);
+    expect(lead.markdown.startsWith('# Cats learn to open doors\n\n')).toBe(true);
+    expect(lead.markdown.split('Cats learn to open doors')).toHaveLength(2);
+    expect(lead.markdown).toContain('Published by Jane Roe');
+  });
+
+  it('keeps a word of the first sentence that happens to be the title', () => {
+    const lead = leadOf(`<html><head><title>useState</title></head><body>
+      <article><p><code>useState</code> is a React Hook that lets you add a state variable to your component.</p>${body}</article></body></html>`);
+    expect(lead.markdown.startsWith('# useState\n\n`useState` is a React Hook')).toBe(true);
+  });
+
   it('puts the same heading at the start of the chunks and the html', () => {
     const { content } = extractHtml(`<html><head><title>Cats learn to open doors</title></head><body>
       <article><h1>Cats learn to open doors</h1>${body}</article></body></html>`, URL);
