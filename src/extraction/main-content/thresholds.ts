@@ -187,6 +187,12 @@ export const THRESHOLDS = {
   MAX_COPIES: 3,
   /** Words of a disclosure button kept as its panel's label: "Can I use my own vet?", not "Menu" or "Show more" (collapsed-panels.ts). */
   DISCLOSURE_LABEL_MIN_WORDS: 4,
+  /** A question a hidden answer sits under (collapsed-panels.ts answersQuestion) has at least this many words ("What is an ITIN?")... */
+  QUESTION_MIN_WORDS: 3,
+  /** ...and at most this many: a longer line ending in "?" is a run of labels (a search box's suggestions, a post's header). */
+  QUESTION_MAX_WORDS: 20,
+  /** The answer has at least this many words of its own: an empty or one-word hidden block is an icon or a toggle. */
+  ANSWER_MIN_WORDS: 5,
   /** A paragraph this long that ends a sentence is prose the learned block pass never removes (learned-blocks.ts). */
   LEARNED_KEEPS_PARAGRAPH_WORDS: 35,
 } as const;

@@ -81,4 +81,23 @@ describe('the buttons that open panels', () => {
     expect(text).not.toContain('Open the site menu');
     expect(text).not.toContain('Show more');
   });
+
+  it('keeps an answer hidden under a question with no ARIA or telling names, and not a form or an empty toggle there', () => {
+    const faq = ['What does pet insurance cover?', 'How much does pet insurance cost?']
+      .map(
+        (q, i) =>
+          `<div class="sc-a1 x${i}"><div cursor="pointer" class="sc-b2">${q}</div><div height="0" style="visibility:hidden" class="sc-c3">` +
+          `<p>Answer ${i}: ${'coverage depends on the plan you choose, from accidents to illnesses and routine care. '.repeat(2)}</p></div></div>`,
+      )
+      .join('');
+    const priceForm =
+      '<div><div>Where did you see a lower price?</div><div style="display:none"><form><p>Fields with an asterisk are required for the price match</p><label>Store name <input name="store"></label></form></div></div>';
+    const toggle = '<div><div>Can I use my own vet?</div><div style="display:none"><span>Open</span></div></div>';
+    const document = pageOf(`<main><h1>Compare pet insurance plans</h1>${prose('pets', 3)}${faq}${priceForm}${toggle}</main>`);
+    const text = mainText(document, 'https://insure.example/pet-insurance');
+    expect(text).toContain('What does pet insurance cover?');
+    expect(text).toContain('Answer 1: coverage depends on the plan');
+    expect(text).not.toContain('Fields with an asterisk');
+    expect(text).not.toContain('Open');
+  });
 });
