@@ -121,7 +121,7 @@ export const PASSES_BY_ROOT_KIND = {
   'duplicates':          byRootKind('long-containers',  'any-block',        'any-block',        'any-block',        false,  false,   false),
   /** Hover cards inside a sentence (a photo and links about a name, hidden by a stylesheet) (hover-cards.ts: scrapinghub 0.969 -> 0.970). */
   'hover-cards':         byRootKind(true,               true,               true,               true,               true,   true,    true),
-  /** Image captions and credits, unless the "caption" holds a heading (a card's text) (320360e, 776b3bf). */
+  /** Image captions and credits, unless the "caption" holds a heading (a card's text) or numbers a figure the text refers to ("Figure 3. …") (320360e, 776b3bf). */
   'captions':            byRootKind(true,               true,               true,               true,               true,   true,    true),
   /** Short bylines, dates and article tool rows named so in class/id, and <time> (320360e). */
   'metadata-lines':      byRootKind(true,               true,               true,               true,               true,   true,    true),

@@ -66,3 +66,19 @@ describe('phrases inside sentences', () => {
     expect(text).not.toContain('July 5, 2025');
   });
 });
+
+describe('numbered figure captions', () => {
+  it('keeps "Figure 3. …" that the text refers to and drops a photo caption and credit', () => {
+    const body = bodyOf(
+      '<p>If we choose the saturation point in Figure 3 as the batch size, latency stays flat.</p>' +
+        '<figure><img src="f3.png" alt=""><figcaption>Figure 3. Inference latency vs token count on one GPU.</figcaption></figure>' +
+        '<figure><img src="t.png" alt=""><figcaption>Table 2: Throughput by batch size</figcaption></figure>' +
+        '<figure><img src="team.jpg" alt=""><figcaption>The team at the launch in March. Photo: Jane Roe</figcaption></figure>',
+    );
+    cleanContent(body, rootPassesFor('article'), 'readability');
+    const text = body.textContent ?? '';
+    expect(text).toContain('Figure 3. Inference latency vs token count');
+    expect(text).toContain('Table 2: Throughput by batch size');
+    expect(text).not.toContain('The team at the launch');
+  });
+});
