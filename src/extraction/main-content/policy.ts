@@ -44,7 +44,10 @@ export const PASSES_BY_DECLARED_KIND = {
   'page-signs':             byKind(true,         false,            false,    false,  false),
   /** Re-parses markup a bogus <![CDATA[ swallowed (XenForo), unwraps <noscript> content (Discourse) and nested <html>/<body>; drops a noscript that repeats the story (320360e, f9eee89). */
   'repair-parsing':         byKind(true,         true,             true,     true,   true),
-  /** The page's one microdata article (holding the title) bounds the content: other stories' teasers go (818926f: scrapinghub 0.975 -> 0.977). */
+  /**
+   * The page's one microdata article (holding the title) bounds the content: other stories' teasers go (818926f: scrapinghub 0.975 -> 0.977);
+   * of several, one with ARTICLE_SCOPE_DOMINANCE times the text of each other (a story among typed teasers: scrapinghub 0.951 -> 0.953 precision).
+   */
   'article-scope':          byKind(true,         false,            false,    false,  false),
   /** Scripts, styles, media widgets and form controls: never content, their labels read "Add to cart", "Search" (320360e). */
   'junk-tags':              byKind(true,         true,             true,     true,   true),

@@ -91,6 +91,8 @@ export const THRESHOLDS = {
   MOSTLY_LINKS_SHARE: 0.5,
   /** An article marker (microdata article, articleBody, hentry) with less text is a shell: a typed header, a modal's frame, a teaser's wrapper. */
   ARTICLE_MARKER_MIN_TEXT: 200,
+  /** Of several microdata articles, the story holds at least this many times the text of each other (article-scope.ts): the rest are its teasers. */
+  ARTICLE_SCOPE_DOMINANCE: 3,
   /**
    * Outside its comment blocks, a story with less text than this and no REAL_PARAGRAPH is a link post
    * (lobste.rs, Hacker News): its comments are the page's content, not boilerplate under an article.

@@ -28,4 +28,21 @@ describe('microdata article scope', () => {
     const document = page(`<div itemscope itemtype="https://schema.org/NewsArticle"><h1>Headline</h1>${prose('the news', 2)}</div>`);
     expect(microdataArticle(document.body)?.getAttribute('itemtype')).toBe('https://schema.org/NewsArticle');
   });
+
+  it('keeps the one typed story that holds several times the text of each typed teaser beside it, its headline above it', () => {
+    const typedTeasers = Array.from(
+      { length: 6 },
+      (_, i) => `<article itemtype="http://schema.org/Article"><h1><a href="/story-${i}">Teaser ${i}</a></h1><p>A short teaser for story ${i}.</p></article>`,
+    ).join('');
+    const document = page(`<header><h1>The early reviews are here</h1></header>
+      <article class="single-story" itemtype="http://schema.org/Article">${prose('the reviews', 4)}</article>
+      <section role="main">${typedTeasers}</section>`);
+    expect(microdataArticle(document.body)?.getAttribute('class')).toBe('single-story');
+    const text = mainText(document, 'https://news.example/2019/early-reviews');
+    expect(text).toContain('Sentence 3 about the reviews');
+    expect(text).not.toContain('A short teaser');
+    // Stories of like length: an index, where the marks say nothing.
+    const index = page(`<h1>Blog</h1>${Array.from({ length: 3 }, (_, i) => `<article itemtype="https://schema.org/BlogPosting"><h2>Post ${i}</h2>${prose(`post ${i}`, 1 + i)}</article>`).join('')}`);
+    expect(microdataArticle(index.body)).toBeNull();
+  });
 });
