@@ -74,15 +74,3 @@ describe('class names that say what a block is not', () => {
     expect(text).not.toContain('Buy one, get one free');
   });
 });
-
-describe('ids that spell the element\'s own words', () => {
-  it('keep a heading whose anchor id holds a chrome word, and still drop a skip link named so', () => {
-    const document = pageOf(`<main><h1>pacman</h1>${paragraphs('package upgrades', 1)}
-      <h3 id="skip-package-from-being-upgraded">Skip package from being upgraded</h3>${paragraphs('ignored packages', 1)}
-      <a id="skip-to-main-content" href="#main">Jump to the article</a></main>`);
-    removeBoilerplate(document.body, passesFor('article'));
-    const text = plainText(document.body as never);
-    expect(text).toContain('Skip package from being upgraded');
-    expect(text).not.toContain('Jump to the article');
-  });
-});

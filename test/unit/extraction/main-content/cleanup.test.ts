@@ -82,16 +82,3 @@ describe('numbered figure captions', () => {
     expect(text).not.toContain('The team at the launch');
   });
 });
-
-describe('metadata lines named by an anchor id', () => {
-  it('keeps a heading whose id spells its words ("…best-time…") and drops a date line named "time"', () => {
-    const body = bodyOf(
-      '<h2 id="8-1-when-is-the-best-time-to-buy-a-laptop">8.1 When is the best time to buy a laptop?</h2>' +
-        '<p>Prices drop in late November and again when new models ship in spring.</p><span class="post-time">March 2, 2024</span>',
-    );
-    cleanContent(body, rootPassesFor('article'), 'readability');
-    const text = body.textContent ?? '';
-    expect(text).toContain('When is the best time to buy a laptop?');
-    expect(text).not.toContain('March 2, 2024');
-  });
-});
