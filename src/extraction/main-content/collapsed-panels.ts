@@ -52,12 +52,25 @@ const QUESTION_END = /\?\s*$/;
  */
 function answersQuestion(element: Element): boolean {
   const question = element.previousElementSibling;
-  if (!question) return false;
+  // Its last words first: the whole text of a large sibling (a page wrapper before a hidden modal) is read only when they ask.
+  if (!question || !QUESTION_END.test(lastText(question))) return false;
   const asked = question.textContent ?? '';
-  if (!QUESTION_END.test(asked)) return false;
   const words = wordCount(asked);
   if (words < THRESHOLDS.QUESTION_MIN_WORDS || words > THRESHOLDS.QUESTION_MAX_WORDS) return false;
   return wordCount(element.textContent ?? '') >= THRESHOLDS.ANSWER_MIN_WORDS;
+}
+
+/** The last non-blank text inside `element`. */
+function lastText(element: Element): string {
+  for (let node = element.lastChild; node; node = node.previousSibling) {
+    if (node.nodeType === 3) {
+      if ((node.textContent ?? '').trim()) return node.textContent ?? '';
+    } else if (node.nodeType === 1) {
+      const inner = lastText(node as Element);
+      if (inner) return inner;
+    }
+  }
+  return '';
 }
 
 const HIDDEN_STYLE_GLOBAL = new RegExp(HIDDEN_STYLE.source, 'gi');
