@@ -97,7 +97,7 @@ export function isDisclosureLabel(element: Element): boolean {
   if (element.tagName !== 'BUTTON' || !element.hasAttribute('aria-expanded')) return false;
   if (!element.hasAttribute('aria-controls') && !PANEL_WORDS.test(elementNames(element))) return false;
   if (element.closest('nav, header, [role="navigation"]')) return false;
-  return ((element.textContent ?? '').match(WORD)?.length ?? 0) >= THRESHOLDS.DISCLOSURE_LABEL_MIN_WORDS;
+  return wordCount(element.textContent ?? '') >= THRESHOLDS.DISCLOSURE_LABEL_MIN_WORDS;
 }
 
 /** The label as text: a <div> in the button's place, holding what it held. */
