@@ -17,6 +17,7 @@ import { isBuyForm } from './buy-forms.js';
 import { isFinePrint } from './fine-print.js';
 import { formsWithControls, holdsNoParagraph } from './control-forms.js';
 import { isInsideQaPost, isPostChrome } from './forum-chrome.js';
+import { isConsentDialog } from './consent-dialogs.js';
 import { isChrome, isHiddenByStyle, isHiddenOnly, isModal, isSiteFooter, isSiteHeader } from './page-chrome.js';
 import { holdsLongParagraphs } from './paragraphs.js';
 import type { DeclaredPasses, RuleName } from './policy.js';
@@ -113,6 +114,11 @@ export function removeBoilerplate(body: Element, passes: DeclaredPasses): void {
     return length > THRESHOLDS.CHROME_SPARED_SHARE * pageText && !(SPARED_UNLESS_LINKS.has(rule) && isMostlyLinks(element, length));
   };
 
+  const removeUnlessTitledOrLarge = (element: Element): void => {
+    if (NEVER_REMOVED.has(element.tagName) || !element.isConnected || hasDescendantTag(element, H1) || holdsMuchOfPage(element, 'chrome-names')) return;
+    remove(element, 'chrome-names');
+  };
+
   const commentsUnderArticle = passes.comments === 'if-one-article' ? holdsOneArticle(all) : passes.comments === 'always';
   if (passes.modals) removeModals(all);
   // A collapsed panel kept is shown: Readability skips what is hidden.
@@ -138,7 +144,10 @@ export function removeBoilerplate(body: Element, passes: DeclaredPasses): void {
       element.removeAttribute('id');
     } else if (passes['chrome-names'] && namesChrome(names)) {
       // An infinite-scroll grid named "pagination" is the items, not a pager bar.
-      if (!(passes['paged-grids'] && isPagedGrid(element, names))) removeUnlessSpared(element, 'chrome-names');
+      if (passes['paged-grids'] && isPagedGrid(element, names)) continue;
+      // A consent dialog's paragraphs about cookies are no reason to spare it.
+      if (isConsentDialog(element, names)) removeUnlessTitledOrLarge(element);
+      else removeUnlessSpared(element, 'chrome-names');
     } else if (dropComments && namesComments(names) && !isInCode(element)) removeUnlessTitled(element, 'comments');
     else if (passes['author-boxes'] && element.isConnected && isAuthorBox(element, names, textLength, pageText)) removeUnlessTitled(element, 'author-boxes');
     else if (passes.reviews && namesReviews(names)) removeUnlessTitled(element, 'reviews');

@@ -74,3 +74,24 @@ describe('class names that say what a block is not', () => {
     expect(text).not.toContain('Buy one, get one free');
   });
 });
+
+describe('cookie-consent dialogs', () => {
+  const explained = (kind: string) =>
+    `<h4>${kind} Cookies</h4><p>These cookies are used to provide you with services available through this platform and to use some of its features, such as access to secure areas and saved preferences.</p>`;
+  const dialog = `<div id="modal_cookie-consent" class="modal-frame"><p>Our platform uses various types of cookies, each of which has a specific function. Below you can manage your preferences.</p>${['Technical', 'Functionality', 'Analytical'].map(explained).join('')}</div>`;
+
+  it('drops a consent dialog although it explains each kind of cookie in paragraphs', () => {
+    const document = pageOf(`<main><h1>Automatic watches</h1>${paragraphs('automatic watches', 10)}</main>${dialog}`);
+    removeBoilerplate(document.body, passesFor('unknown'));
+    const text = plainText(document.body as never);
+    expect(text).toContain('This is sentence 9 about automatic watches');
+    expect(text).not.toContain('Functionality Cookies');
+  });
+
+  it("keeps a document's section about cookies, whose id is its heading's anchor", () => {
+    const section = `<section id="cookies"><h2>Cookies</h2>${paragraphs('the cookies attribute of request objects', 3)}</section>`;
+    const document = pageOf(`<main><h1>Quickstart</h1>${paragraphs('routing', 5)}${section}${paragraphs('sessions', 5)}</main>`);
+    removeBoilerplate(document.body, passesFor('unknown'));
+    expect(plainText(document.body as never)).toContain('This is sentence 2 about the cookies attribute of request objects');
+  });
+});
