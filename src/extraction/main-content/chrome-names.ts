@@ -7,8 +7,8 @@
 import { wholeWords } from '../dom/element-names.js';
 
 const CHROME_WORD_GROUPS = {
-  /** Site navigation: menus, breadcrumbs, skip links, pagers, toolbars, the masthead, sidebars and footers named so. */
-  menus: ['nav', 'navbar', 'navigation', 'menu', 'breadcrumbs?', 'footer', 'sidebar', 'skip', 'pagination', 'pager', 'toolbar', 'masthead', 'site-header'],
+  /** Site navigation: menus, breadcrumbs, skip links, pagers, toolbars, the masthead, sidebars and footers named so; DocBook's Prev/Up/Next tables (PostgreSQL's manual, 2864: 0.70 -> 0.74). */
+  menus: ['nav', 'navbar', 'navigation', 'menu', 'breadcrumbs?', 'footer', 'sidebar', 'skip', 'pagination', 'pager', 'toolbar', 'masthead', 'site-header', 'navheader', 'navfooter'],
   /** Cookie and consent banners. */
   'cookie-banners': ['cookies?', 'consent', 'gdpr'],
   /** Newsletter and sign-up boxes. */

@@ -95,3 +95,16 @@ describe('cookie-consent dialogs', () => {
     expect(plainText(document.body as never)).toContain('This is sentence 2 about the cookies attribute of request objects');
   });
 });
+
+describe('DocBook navigation', () => {
+  it('drops the navheader and navfooter tables DocBook writes around every page (PostgreSQL manual)', () => {
+    const navTable = (name: string) =>
+      `<div class="${name}"><table><tr><td><a accesskey="p" href="typeconv.html">Prev</a></td><td><a accesskey="u" href="sql.html">Up</a></td><th>Part II. The SQL Language</th><td><a accesskey="n" href="intro.html">Next</a></td></tr></table></div>`;
+    const document = pageOf(`<div id="docContent">${navTable('navheader')}<div class="chapter"><h2>Chapter 11. Indexes</h2>${paragraphs('indexes', 3)}</div>${navTable('navfooter')}</div>`);
+    removeBoilerplate(document.body, passesFor('unknown'));
+    const text = plainText(document.body as never);
+    expect(text).toContain('This is sentence 2 about indexes');
+    expect(text).not.toContain('Part II. The SQL Language');
+    expect(text).not.toContain('Prev');
+  });
+});
