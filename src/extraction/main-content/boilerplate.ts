@@ -8,7 +8,7 @@
 
 import { collapsedLength as textLength, descendants, elementsByTag, H1, hasAncestorOrSelf, hasDescendantTag } from '../dom/dom-walk.js';
 import { isAuthorBox } from './author-box.js';
-import { namesChrome } from './chrome-names.js';
+import { namesChrome, namesSkipLink } from './chrome-names.js';
 import { addControlledIds, isCollapsedPanel, isDisclosureLabel, keepLabel, showPanel } from './collapsed-panels.js';
 import { hasStoryBesideComments, holdsOneArticle, isInCode, namesComments } from './comments.js';
 import { isFacetPanel } from './facets.js';
@@ -80,6 +80,13 @@ function isMostlyLinks(element: Element, length: number): boolean {
   return linkText > THRESHOLDS.MOSTLY_LINKS_SHARE * length;
 }
 
+/** A link, or a short block of links (a skip link's wrapper), not the links' target however it is named. */
+function isSkipLinks(element: Element): boolean {
+  if (element.tagName === 'A') return true;
+  const length = textLength(element);
+  return length > 0 && length <= THRESHOLDS.SKIP_LINKS_MAX_TEXT && isMostlyLinks(element, length);
+}
+
 /** Removes boilerplate from `body`; a block is spared when it holds much of the page's text (a misnamed wrapper). */
 export function removeBoilerplate(body: Element, passes: DeclaredPasses): void {
   const junk: Element[] = [];
@@ -148,6 +155,8 @@ export function removeBoilerplate(body: Element, passes: DeclaredPasses): void {
       // A consent dialog's paragraphs about cookies are no reason to spare it.
       if (isConsentDialog(element, names)) removeUnlessTitledOrLarge(element);
       else removeUnlessSpared(element, 'chrome-names');
+    } else if (passes['chrome-names'] && namesSkipLink(names) && isSkipLinks(element)) {
+      remove(element, 'chrome-names');
     } else if (dropComments && namesComments(names) && !isInCode(element)) removeUnlessTitled(element, 'comments');
     else if (passes['author-boxes'] && element.isConnected && isAuthorBox(element, names, textLength, pageText)) removeUnlessTitled(element, 'author-boxes');
     else if (passes.reviews && namesReviews(names)) removeUnlessTitled(element, 'reviews');

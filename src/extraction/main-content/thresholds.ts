@@ -89,6 +89,11 @@ export const THRESHOLDS = {
    * misnamed wrapper (0.4-0.6 measure the same), a run of tag links is a tag list (0.4-0.8 the same).
    */
   MOSTLY_LINKS_SHARE: 0.5,
+  /**
+   * A skip-link wrapper ("Skip to content", "Skip to search") holds at most this much text; a longer block named
+   * so is the links' target, the content (`<div id="skip-to-content">` around a product grid, 0656).
+   */
+  SKIP_LINKS_MAX_TEXT: 200,
   /** An article marker (microdata article, articleBody, hentry) with less text is a shell: a typed header, a modal's frame, a teaser's wrapper. */
   ARTICLE_MARKER_MIN_TEXT: 200,
   /** Of several microdata articles, the story holds at least this many times the text of each other (article-scope.ts): the rest are its teasers. */

@@ -108,3 +108,28 @@ describe('DocBook navigation', () => {
     expect(text).not.toContain('Prev');
   });
 });
+
+describe('skip links', () => {
+  it('drops skip links and their short wrapper, keeps a section and a tooltip the word "skip" also names', () => {
+    const document = pageOf(`<div class="skip-links"><a href="#main">Skip to content</a> <a href="#search">Skip to search</a></div>
+      <a class="skip-link screen-reader-text" href="#main">Skip to main navigation</a>
+      <main id="main"><h1>What is mesh WiFi?</h1>${paragraphs('mesh routers', 6)}
+        <div id="topic1" class="skip-item"><h2>WiFi Mesh: An Overview</h2>${paragraphs('mesh satellites', 2)}</div>
+        <p>Each satellite joins the <span class="inline-flex underline decoration-dotted decoration-skip-ink-none">backhaul network</span> that links it to the router.</p>
+      </main>`);
+    removeBoilerplate(document.body, passesFor('article'));
+    const text = plainText(document.body as never);
+    expect(text).not.toContain('Skip to');
+    expect(text).toContain('WiFi Mesh: An Overview');
+    expect(text).toContain('This is sentence 1 about mesh satellites');
+    expect(text).toContain('joins the backhaul network that links it');
+  });
+
+  it("keeps the skip links' target, a grid of product links named for them", () => {
+    const products = Array.from({ length: 12 }, (_, i) => `<div class="card"><a href="/p/${i}">Pegasus running shoe, model ${i}</a><span>$${120 + i}</span></div>`).join('');
+    const document = pageOf(`<a href="#skip-to-products">Skip to products</a><h1>Men's running shoes</h1><div id="skip-to-products" class="product-grid">${products}</div>`);
+    removeBoilerplate(document.body, passesFor('listing'));
+    const text = plainText(document.body as never);
+    expect(text).toContain('Pegasus running shoe, model 11');
+  });
+});
