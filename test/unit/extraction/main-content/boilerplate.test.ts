@@ -75,6 +75,18 @@ describe('class names that say what a block is not', () => {
   });
 });
 
+describe("Tailwind's arbitrary values", () => {
+  it('are CSS, not names: panels positioned under the "--nav-height" stay, a real nav goes', () => {
+    const panel = (name: string) =>
+      `<div class="w-full overflow-hidden sticky top-[var(--nav-height)] h-[var(--content-height)]"><h2>${name}</h2><p>The ${name.toLowerCase()} of this phone is the best we have built, and it shows in every photo, call and game you play on it.</p></div>`;
+    const document = pageOf(`<nav class="nav"><a href="/phones">Phones</a> <a href="/tablets">Tablets</a></nav><main><h1>OnePlus 13</h1>${['Camera', 'Display', 'Battery'].map(panel).join('')}</main>`);
+    removeBoilerplate(document.body, passesFor('product'));
+    const text = plainText(document.body as never);
+    expect(text).toContain('The battery of this phone is the best');
+    expect(text).not.toContain('Tablets');
+  });
+});
+
 describe('cookie-consent dialogs', () => {
   const explained = (kind: string) =>
     `<h4>${kind} Cookies</h4><p>These cookies are used to provide you with services available through this platform and to use some of its features, such as access to secure areas and saved preferences.</p>`;
