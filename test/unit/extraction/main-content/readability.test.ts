@@ -110,14 +110,23 @@ describe('runReadability', () => {
   const block = (topic: string, n: number) => Array.from({ length: n }, (_, k) => sentence(topic, k)).join(' ');
 
   it('keeps a short pick: it starts over with looser rules only when its pick has no text', () => {
-    // The strict first pass drops the "sidebar" block; starting over without that rule would pick its long text.
+    // Its first pass cleans the link list out of the story as navigation; starting over without that cleaning
+    // (below its default 500 characters) would hand back the list too.
+    const links = Array.from({ length: 12 }, (_, k) => `<p><a href="/topics/${k}">Topic number ${k} of the archive</a></p>`).join('');
     const document = parseDocument(`<!doctype html><html><body>
-      <div class="sidebar"><p>${block('the sidebar', 12)}</p></div>
-      <article><p>${sentence('the story', 1)}</p></article></body></html>`) as unknown as Document;
+      <article><p>${sentence('the story', 1)}</p><div>${links}</div></article></body></html>`) as unknown as Document;
     const result = runReadability(document);
     expect(result?.textLength).toBeLessThan(200);
     expect(result?.content.textContent).toContain('about the story');
-    expect(result?.content.textContent).not.toContain('about the sidebar');
+    expect(result?.content.textContent).not.toContain('Topic number 11');
+  });
+
+  it('judges no name by a word inside it: a table classed "sticky-header" is kept (our boilerplate pass reads whole words first)', () => {
+    const rows = Array.from({ length: 12 }, (_, k) => `<tr><td>${1901 + k}</td><td>Laureate number ${k}</td><td>Physics</td></tr>`).join('');
+    const document = parseDocument(`<!doctype html><html><body><div class="mw-body"><h1>List of laureates</h1>
+      <p>${block('the prizes', 4)}</p><table class="wikitable sortable sticky-header"><tr><th>Year</th><th>Laureate</th><th>Field</th></tr>${rows}</table>
+      <p>${block('the ceremony', 4)}</p></div></body></html>`) as unknown as Document;
+    expect(runReadability(document)?.content.textContent).toContain('Laureate number 11');
   });
 
   it('hands over its article element with lower-case tag names (linkedom keeps "DIV" as Readability spells it)', () => {
