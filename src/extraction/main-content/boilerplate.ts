@@ -108,22 +108,18 @@ export function removeBoilerplate(body: Element, passes: DeclaredPasses): void {
   const all = descendants(body);
 
   const pageText = textLength(body);
-  const removeUnlessSpared = (element: Element, rule: RuleName): void => {
+  // `byProse`: a block with real paragraphs is spared too (a misnamed wrapper); one with the page title always is.
+  const removeUnlessSpared = (element: Element, rule: RuleName, byProse = true): void => {
     if (NEVER_REMOVED.has(element.tagName) || !element.isConnected) return;
     // The site's footer is chrome however much of the page's text or prose it holds.
     const siteFooter = passes['site-footer'] && isSiteFooter(element);
-    if (!siteFooter && (holdsMuchOfPage(element, rule) || holdsProse(element))) return;
+    if (!siteFooter && (holdsMuchOfPage(element, rule) || (byProse ? holdsProse(element) : hasDescendantTag(element, H1)))) return;
     remove(element, siteFooter ? 'site-footer' : rule);
   };
 
   const holdsMuchOfPage = (element: Element, rule: RuleName): boolean => {
     const length = textLength(element);
     return length > THRESHOLDS.CHROME_SPARED_SHARE * pageText && !(SPARED_UNLESS_LINKS.has(rule) && isMostlyLinks(element, length));
-  };
-
-  const removeUnlessTitledOrLarge = (element: Element): void => {
-    if (NEVER_REMOVED.has(element.tagName) || !element.isConnected || hasDescendantTag(element, H1) || holdsMuchOfPage(element, 'chrome-names')) return;
-    remove(element, 'chrome-names');
   };
 
   const commentsUnderArticle = passes.comments === 'if-one-article' ? holdsOneArticle(all) : passes.comments === 'always';
@@ -153,8 +149,7 @@ export function removeBoilerplate(body: Element, passes: DeclaredPasses): void {
       // An infinite-scroll grid named "pagination" is the items, not a pager bar.
       if (passes['paged-grids'] && isPagedGrid(element, names)) continue;
       // A consent dialog's paragraphs about cookies are no reason to spare it.
-      if (isConsentDialog(element, names)) removeUnlessTitledOrLarge(element);
-      else removeUnlessSpared(element, 'chrome-names');
+      removeUnlessSpared(element, 'chrome-names', !isConsentDialog(element, names));
     } else if (passes['chrome-names'] && namesSkipLink(names) && isSkipLinks(element)) {
       remove(element, 'chrome-names');
     } else if (dropComments && namesComments(names) && !isInCode(element)) removeUnlessTitled(element, 'comments');

@@ -57,7 +57,7 @@ export function namesSkipLink(names: string): boolean {
   return SKIP_WORDS.test(names);
 }
 
-/** Which group's words `names` hold (for explanations; `names` passed namesChrome). */
+/** Which group's words `names` hold, the first in the table's order (for explanations and consent-dialogs.ts; `names` passed namesChrome). */
 export function chromeNameRule(names: string): ChromeNameRule {
   for (const [rule, pattern] of GROUP_PATTERNS) if (pattern.test(names)) return rule;
   return 'menus';
