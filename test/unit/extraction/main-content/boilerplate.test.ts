@@ -121,6 +121,20 @@ describe('DocBook navigation', () => {
   });
 });
 
+describe('print-only blocks', () => {
+  it('drops a print masthead and reprints notice, keeps the story and a "Print" button label in a sentence', () => {
+    const document = pageOf(`<div class="main"><div class="print-header"><p>This copy is for your personal, non-commercial use only. To order presentation-ready copies for distribution to your colleagues, clients or customers visit our reprints desk.</p></div>
+      <div class="visible-print-block"><p>Printed from the Daily Ledger, the paper of record for the county and its three towns since 1881.</p></div>
+      <article><h1>Home Depot beats estimates</h1>${paragraphs('quarterly sales', 4)}<p>Use the <span class="print-btn">Print</span> button to keep a copy.</p></article></div>`);
+    removeBoilerplate(document.body, passesFor('article'));
+    const text = plainText(document.body as never);
+    expect(text).not.toContain('non-commercial use only');
+    expect(text).not.toContain('the paper of record');
+    expect(text).toContain('This is sentence 3 about quarterly sales');
+    expect(text).toContain('Use the Print button');
+  });
+});
+
 describe('skip links', () => {
   it('drops skip links and their short wrapper, keeps a section and a tooltip the word "skip" also names', () => {
     const document = pageOf(`<div class="skip-links"><a href="#main">Skip to content</a> <a href="#search">Skip to search</a></div>
