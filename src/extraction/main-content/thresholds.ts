@@ -109,6 +109,8 @@ export const THRESHOLDS = {
   AUTHOR_BOX_MAX_TEXT: 1200,
   /** ...or when it holds more than this share of the page's text. */
   AUTHOR_BOX_MAX_SHARE: 0.2,
+  /** A block named only "author" is an author box when it holds a paragraph this long (its biography) and a face or author link. */
+  AUTHOR_BIO_MIN_TEXT: 100,
   /** A filter panel holding more than this share of the page's text is the grid itself (id="filter_results") (05c1a56). */
   FACET_MAX_SHARE: 0.3,
 

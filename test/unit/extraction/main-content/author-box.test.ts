@@ -1,4 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { removeBoilerplate } from '../../../../src/extraction/main-content/boilerplate.js';
+import { passesFor } from '../../../../src/extraction/main-content/policy.js';
+import { plainText } from '../../../../src/extraction/dom/text.js';
 import { mainText, OG_ARTICLE, pageOf, prose } from './fixtures.js';
 
 describe('author boxes', () => {
@@ -16,5 +19,19 @@ describe('author boxes', () => {
     const text = mainText(pageOf(`<main><h1>Cleaning trends</h1>${prose('cleaning', 5)}${bio}</main>`, OG_ARTICLE), 'https://example.com/cleaning-trends');
     expect(text).toContain('Sentence 4 about cleaning');
     expect(text).not.toContain('Greater Denver');
+  });
+
+  it('drops a box named only "author" when it is shaped like a biography, keeps a byline and an article header so named', () => {
+    const bio = `<div class="post-author"><div class="author-img"></div><div class="author-content"><h5><a href="/author/regan" rel="author">Regan</a></h5>
+      <p>Regan is a Southeastern Connecticut native now living in Central Massachusetts with her husband, two sons, and two cats.</p></div></div>`;
+    const header = `<div class="entry-author"><h2>Simple hiking survival kit</h2><img src="/regan.jpg" alt=""><p>Everything we pack for a family hike with small children, from water to snacks, in one small and light bag.</p></div>`;
+    const byline = `<div class="author">By <a href="/author/regan" rel="author">Regan</a></div>`;
+    const document = pageOf(`<article>${header}${byline}${prose('hiking', 5)}${bio}</article>`);
+    removeBoilerplate(document.body, passesFor('article'));
+    const text = plainText(document.body as never);
+    expect(text).toContain('Sentence 4 about hiking');
+    expect(text).toContain('Everything we pack for a family hike');
+    expect(text).toContain('By Regan');
+    expect(text).not.toContain('Southeastern Connecticut native');
   });
 });
