@@ -24,6 +24,18 @@ describe('link lists', () => {
   });
 });
 
+describe('off-site link lists', () => {
+  it("keeps a list of courses on other sites in an article, drops the site's own related-stories list", () => {
+    const courses = '<ul>' + ['coursera.org', 'www.edx.org', 'learn.microsoft.com', 'udemy.com'].map((host, i) => `<li><a href="https://${host}/course/${i}">Free course ${i} on ${host}</a></li>`).join('') + '</ul>';
+    const related = '<ul>' + Array.from({ length: 4 }, (_, i) => `<li><a href="https://www.blog.example/story-${i}">Our story ${i}</a></li>`).join('') + '</ul>';
+    const body = bodyOf(`<h1>Free online courses</h1><p>${'These courses cost nothing and teach a trade. '.repeat(4)}</p>${courses}<p>${'Pick one and finish it before the next. '.repeat(4)}</p>${related}`);
+    cleanContent(body, rootPassesFor('article'), 'readability', 'https://blog.example/free-courses');
+    const text = body.textContent ?? '';
+    expect(text).toContain('Free course 3 on udemy.com');
+    expect(text).not.toContain('Our story 2');
+  });
+});
+
 describe('shop tiles named "caption"', () => {
   it('keeps a card caption holding the item heading, drops an image caption', () => {
     const body = bodyOf(
