@@ -37,3 +37,19 @@ export function elementNamesIfAny(element: Element): string | null {
 
 /** A pattern matching any of `words` as a whole word of class/id names (split at space, `_` and `-`). */
 export const wholeWords = (words: readonly string[]): RegExp => new RegExp(`(?:^|[\\s_-])(?:${words.join('|')})(?:$|[\\s_-])`, 'i');
+
+/** Letters and digits only: slugs drop the rest ("2.1 Cherry" -> "21-cherry"). */
+const squash = (text: string): string => text.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, '');
+/** Slug generators put a counter or a short tag before the text ("h-", "1-2-", "toc-"). */
+const ANCHOR_PREFIX_MAX_CHARS = 8;
+
+/**
+ * Whether `id` is an anchor spelling `text` rather than a name: "cookies" over "Cookies¶", or
+ * "2-21-cherry-blossom-time-in-japan-" over "2.1 Cherry blossom time in Japan" (a table-of-contents
+ * plugin's heading anchors). Its words are then the text's, not what the block is.
+ */
+export function isAnchorFor(id: string, text: string): boolean {
+  const slug = squash(id);
+  const spelled = squash(text);
+  return spelled.length > 0 && slug.endsWith(spelled) && slug.length - spelled.length <= ANCHOR_PREFIX_MAX_CHARS;
+}

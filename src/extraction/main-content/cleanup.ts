@@ -13,7 +13,7 @@ import { linksMostlyOffSite } from './off-site-links.js';
 import type { RootPasses } from './policy.js';
 import { remove } from './remove.js';
 import { THRESHOLDS } from './thresholds.js';
-import { elementNamesIfAny, wholeWords } from '../dom/element-names.js';
+import { elementNames, elementNamesIfAny, isAnchorFor, wholeWords } from '../dom/element-names.js';
 
 const CAPTION_CLASS = /caption|credit/i;
 /**
@@ -87,9 +87,20 @@ export function cleanContent(body: Element, passes: RootPasses, source: RootSour
   if (runs(passes['link-lists'])) removeLinkLists(body, pageUrl);
 }
 
+/**
+ * The class/id names a metadata line is read by, an anchor id aside: a heading's "best-time-to-visit-japan"
+ * is its own text as a slug, not a "time" line (WCXB 4083 0.986 -> 0.996, 4014).
+ */
+function metadataNames(element: Element): string | null {
+  const id = element.getAttribute('id');
+  if (id === null || !isAnchorFor(id, element.textContent ?? '')) return elementNamesIfAny(element);
+  const className = element.getAttribute('class');
+  return className === null ? null : elementNames(element).replace(id, '');
+}
+
 function removeMetadataLines(body: Element): void {
   for (const element of descendants(body)) {
-    const names = elementNamesIfAny(element);
+    const names = metadataNames(element);
     if ((names === null && element.tagName !== 'TIME') || !element.isConnected) continue;
     const isMetadata = element.tagName === 'TIME' || METADATA_WORDS.test(names ?? '');
     if (isMetadata && (element.textContent ?? '').trim().length <= THRESHOLDS.METADATA_MAX_TEXT) remove(element, 'metadata-lines');

@@ -9,10 +9,8 @@
  * changes. Rendered pages meet these dialogs more often: consent managers inject them with JavaScript.
  */
 import { HEADINGS } from '../dom/dom-walk.js';
+import { isAnchorFor } from '../dom/element-names.js';
 import { chromeNameRule } from './chrome-names.js';
-
-const WORDS = /[\p{L}\p{N}]+/gu;
-const words = (text: string): string => (text.toLowerCase().match(WORDS) ?? []).join(' ');
 
 /** The element's first heading, in document order. */
 function firstHeading(element: Element): Element | null {
@@ -28,7 +26,7 @@ function firstHeading(element: Element): Element | null {
 function isHeadingAnchor(element: Element): boolean {
   const id = element.getAttribute('id');
   const heading = id ? firstHeading(element) : null;
-  return heading !== null && words(id!) === words(heading.textContent ?? '');
+  return heading !== null && isAnchorFor(id!, heading.textContent ?? '');
 }
 
 /** Whether `names` (class and id, passed namesChrome) name a cookie-consent block that is not a section about cookies. */

@@ -36,6 +36,18 @@ describe('off-site link lists', () => {
   });
 });
 
+describe('metadata lines', () => {
+  it('drops a date line named so, keeps a heading whose anchor id spells "time" in its own text', () => {
+    const body = bodyOf(
+      `<div class="post-date">March 7, 2026</div><h2 id="1-2-when-is-the-best-time-to-go-to-japan-">2. When is the best time to go to Japan?</h2><p>${'Spring and autumn are mild and bright. '.repeat(4)}</p>`,
+    );
+    cleanContent(body, rootPassesFor('article'), 'own');
+    const text = body.textContent ?? '';
+    expect(text).not.toContain('March 7, 2026');
+    expect(text).toContain('When is the best time to go to Japan?');
+  });
+});
+
 describe('shop tiles named "caption"', () => {
   it('keeps a card caption holding the item heading, drops an image caption', () => {
     const body = bodyOf(
