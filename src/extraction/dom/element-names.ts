@@ -10,11 +10,12 @@ export function elementNames(element: Element): string {
 /**
  * A class that says what a block is not or hides names nothing: "no-sidebar" on a page wrapper,
  * "hide-read-more-ad" on a grid of stories (Condé Nast's section pages: the grid read as an ad, WCXB
- * 2971 0.29 -> 0.88), "no-comments", "without-ads". Such tokens are left out of the names every rule
- * reads; a cheap test first, since nearly no class has one.
+ * 2971 0.29 -> 0.88), "no-comments", "without-ads"; or a setting turned off, "sidebar-enabled--false" on
+ * a blog post's body (4614 0.98 -> 1.00), "social-show-label-false". Such tokens are left out of the names
+ * every rule reads; a cheap test first, since nearly no class has one.
  */
-const NEGATED = /(?:^|\s)(?:no|hide|without|not)[-_]/i;
-const NEGATED_TOKENS = /(?:^|\s)(?:no|hide|without|not)[-_]\S*/gi;
+const NEGATED = /(?:^|\s)(?:no|hide|without|not)[-_]|[-_](?:false|disabled|none|off)(?:\s|$)/i;
+const NEGATED_TOKENS = /(?:^|\s)(?:no|hide|without|not)[-_]\S*|\S*[-_](?:false|disabled|none|off)(?=\s|$)/gi;
 /**
  * Tailwind's arbitrary values are CSS, not names: `top-[var(--nav-height)]` on every panel of a phone's
  * product page read as "nav" and the panels went (OnePlus, WCXB 3065: 0.53 -> 0.69), as did

@@ -73,6 +73,15 @@ describe('class names that say what a block is not', () => {
     expect(text).toContain('the tides');
     expect(text).not.toContain('Buy one, get one free');
   });
+
+  it('keep a block whose name turns a setting off ("sidebar-enabled--false"), drop a real sidebar', () => {
+    const document = pageOf(`<main><h1>Spring cleaning</h1>${paragraphs('the closet', 4)}<div class="article-tail sidebar-enabled--false">So there you have it, a list to start from.</div>
+      <div class="sidebar">Popular this week</div></main>`);
+    removeBoilerplate(document.body, passesFor('article'));
+    const text = plainText(document.body as never);
+    expect(text).toContain('So there you have it');
+    expect(text).not.toContain('Popular this week');
+  });
 });
 
 describe("Tailwind's arbitrary values", () => {
