@@ -9,7 +9,7 @@
 import { collapsedLength as textLength, descendants, elementsByTag, H1, hasAncestorOrSelf, hasDescendantTag } from '../dom/dom-walk.js';
 import { isAuthorBox } from './author-box.js';
 import { namesChrome, namesSkipLink } from './chrome-names.js';
-import { addControlledIds, isCollapsedPanel, isDisclosureLabel, keepLabel, showPanel } from './collapsed-panels.js';
+import { addDisclosure, isCollapsedPanel, isDisclosureLabel, keepLabel, newDisclosures, showPanel } from './collapsed-panels.js';
 import { hasStoryBesideComments, holdsOneArticle, isInCode, namesComments } from './comments.js';
 import { isFacetPanel } from './facets.js';
 import { isPagedGrid } from './paged-grids.js';
@@ -92,10 +92,10 @@ export function removeBoilerplate(body: Element, passes: DeclaredPasses): void {
   const junk: Element[] = [];
   const labels: Element[] = [];
   // Read before the junk goes: the buttons that open panels go as junk, unless they label one (its question).
-  const panelIds = passes['collapsed-panels'] === true ? new Set<string>() : null;
+  const disclosed = passes['collapsed-panels'] === true ? newDisclosures() : null;
   descendants(body, (element) => {
-    if (panelIds) addControlledIds(element, panelIds);
-    if (panelIds && isDisclosureLabel(element)) {
+    if (disclosed) addDisclosure(element, disclosed);
+    if (disclosed && isDisclosureLabel(element)) {
       labels.push(element);
       return false;
     }
@@ -126,7 +126,7 @@ export function removeBoilerplate(body: Element, passes: DeclaredPasses): void {
   if (passes.modals) removeModals(all);
   // A collapsed panel kept is shown: Readability skips what is hidden.
   const keepPanel = (element: Element): boolean => {
-    if (panelIds === null || !isCollapsedPanel(element, panelIds)) return false;
+    if (disclosed === null || !isCollapsedPanel(element, disclosed)) return false;
     showPanel(element);
     return true;
   };

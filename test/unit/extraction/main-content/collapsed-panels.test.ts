@@ -50,6 +50,20 @@ describe('panels named by the button that opens them', () => {
     expect(text).toContain('Offering 2 detail');
     expect(text).not.toContain('hidden sign-in prompt');
   });
+
+  it('keeps the hidden panel right after a disclosure button that names none (the heading holding it), not a menu a toggle in a header opens', () => {
+    const sections = ['Cushioning', 'Weight', 'Drop'].map(
+      (name) =>
+        `<h3><button aria-expanded="false"><span>${name}</span></button></h3>` +
+        `<div aria-hidden="true" hidden class="css-1k075w5"><p>${name} detail: ${'what the midsole foam does to comfort and ride over a long run on the road. '.repeat(2)}</p></div>`,
+    ).join('');
+    const menu = `<header><h1>How to buy running shoes</h1><button aria-expanded="false">More from the gear desk</button><ul hidden><li>${'Running shoes for the road and the trail, by brand. '.repeat(3)}</li></ul></header>`;
+    const document = pageOf(`<article>${menu}${prose('shoes', 3)}${sections}</article>`, OG_ARTICLE);
+    const text = mainText(document, 'https://example.com/gear/running-shoes');
+    expect(text).toContain('Drop detail');
+    expect(text).toContain('Cushioning detail');
+    expect(text).not.toContain('by brand');
+  });
 });
 
 describe('collapsed panels on listings', () => {
