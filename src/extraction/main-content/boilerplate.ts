@@ -9,6 +9,7 @@
 import { collapsedLength as textLength, descendants, elementsByTag, H1, hasAncestorOrSelf, hasDescendantTag } from '../dom/dom-walk.js';
 import { isAuthorBox } from './author-box.js';
 import { namesChrome, namesSkipLink } from './chrome-names.js';
+import { excerptOf } from './truncated-excerpts.js';
 import { addDisclosure, isCollapsedPanel, isDisclosureLabel, keepLabel, newDisclosures, showPanel } from './collapsed-panels.js';
 import { hasStoryBesideComments, holdsOneArticle, isInCode, namesComments } from './comments.js';
 import { isFacetPanel } from './facets.js';
@@ -125,9 +126,17 @@ export function removeBoilerplate(body: Element, passes: DeclaredPasses): void {
   const commentsUnderArticle = passes.comments === 'if-one-article' ? holdsOneArticle(all) : passes.comments === 'always';
   if (passes.modals) removeModals(all);
   // A collapsed panel kept is shown: Readability skips what is hidden.
+  // Asked again by a later pass (hidden two ways), a kept panel stays: its truncated excerpt is gone by then.
+  const shown = new Set<Element>();
   const keepPanel = (element: Element): boolean => {
-    if (disclosed === null || !isCollapsedPanel(element, disclosed)) return false;
+    if (disclosed === null) return false;
+    if (shown.has(element)) return true;
+    // A "Read more" expander's whole text is kept, and the truncated excerpt standing for it goes.
+    const excerpt = excerptOf(element);
+    if (excerpt) remove(excerpt, 'collapsed-panels');
+    else if (!isCollapsedPanel(element, disclosed)) return false;
     showPanel(element);
+    shown.add(element);
     return true;
   };
   if (passes['hidden-text-copies']) for (const element of all) if (isHiddenPre(element)) remove(element, 'hidden-text-copies');

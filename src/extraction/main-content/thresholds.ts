@@ -200,6 +200,8 @@ export const THRESHOLDS = {
   DISCLOSURE_LABEL_MIN_WORDS: 4,
   /** A disclosure button's panel follows the button or the label block holding it (a heading), up to this much text (collapsed-panels.ts). */
   DISCLOSURE_LABEL_MAX_TEXT: 200,
+  /** A truncated excerpt shows at least this much of the hidden whole text it stands for (truncated-excerpts.ts). */
+  EXCERPT_MIN_TEXT: 40,
   /** A question a hidden answer sits under (collapsed-panels.ts answersQuestion) has at least this many words ("What is an ITIN?")... */
   QUESTION_MIN_WORDS: 3,
   /** ...and at most this many: a longer line ending in "?" is a run of labels (a search box's suggestions, a post's header). */

@@ -115,3 +115,20 @@ describe('the buttons that open panels', () => {
     expect(text).not.toContain('Open');
   });
 });
+
+describe('"Read more" expanders', () => {
+  const whole = 'Our certificate programmes give you job-role training and formal workplace skills in fewer than three hours of active learning, all of it free.';
+  it('keeps the hidden whole text and drops the truncated excerpt shown in its place', () => {
+    const intro = `<p><span class="intro__more-outer"><span>${whole.slice(0, 70)}...</span><span class="intro__more">Read More</span></span><span class="intro__less-outer" style="display:none;">${whole} <span>Read Less</span></span></p>`;
+    const document = pageOf(`<main><h1>Free online courses</h1>${intro}${prose('certificates', 3)}</main>`);
+    const text = mainText(document, 'https://example.com/courses');
+    expect(text).toContain('all of it free');
+    expect(text).not.toContain(`${whole.slice(0, 70)}...`);
+  });
+
+  it('still drops a hidden block that no visible excerpt stands for', () => {
+    const document = pageOf(`<main><h1>Free online courses</h1><p>${whole.slice(0, 30)}...</p><div style="display:none">${whole}</div>${prose('certificates', 3)}</main>`);
+    const text = mainText(document, 'https://example.com/courses');
+    expect(text).not.toContain('all of it free');
+  });
+});

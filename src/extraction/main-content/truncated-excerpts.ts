@@ -1,0 +1,42 @@
+/**
+ * "Read more" expanders: a page shows a truncated excerpt ("…you can com...") and ships the whole text
+ * beside it, hidden until the reader asks for it. The whole text is the content; the excerpt is its
+ * shortened copy. A hidden block whose text starts with a nearby excerpt's, cut where the excerpt ends in
+ * an ellipsis, is that whole text (boilerplate.ts keeps it as a collapsed panel and drops the excerpt).
+ * WCXB dev +0.00009: a course catalogue's introduction (0132 0.83 -> 0.95), eBay's item condition (2888);
+ * one page down by 0.003 (0614, eBay's seller blurb, whose annotators kept the excerpt and the whole text).
+ * scrapinghub unchanged.
+ */
+import { collapsedLength } from '../dom/dom-walk.js';
+import { THRESHOLDS } from './thresholds.js';
+
+const ELLIPSIS = /(?:\.{3}|…)\s*$/;
+const squash = (text: string): string => text.replace(/\s+/g, ' ').trim();
+
+/** The visible excerpt that `hidden` is the whole text of: a sibling of it or of its parent, or null. */
+export function excerptOf(hidden: Element): Element | null {
+  const full = squash(hidden.textContent ?? '');
+  if (full.length < THRESHOLDS.EXCERPT_MIN_TEXT) return null;
+  for (const scope of [hidden, hidden.parentElement]) {
+    const parent = scope?.parentElement;
+    if (!scope || !parent) continue;
+    for (let sibling = parent.firstElementChild; sibling; sibling = sibling.nextElementSibling) {
+      if (sibling === scope || sibling.contains(hidden)) continue;
+      if (isExcerptOf(sibling, full)) return sibling;
+    }
+  }
+  return null;
+}
+
+function isExcerptOf(candidate: Element, full: string): boolean {
+  if (collapsedLength(candidate) >= full.length) return false;
+  // Its own text up to the ellipsis; a "Read more" link after it is the expander's button.
+  for (const piece of [candidate, candidate.firstElementChild]) {
+    if (!piece) continue;
+    const text = squash(piece.textContent ?? '');
+    if (!ELLIPSIS.test(text)) continue;
+    const cut = text.replace(ELLIPSIS, '').trim();
+    if (cut.length >= THRESHOLDS.EXCERPT_MIN_TEXT && full.startsWith(cut)) return true;
+  }
+  return false;
+}
