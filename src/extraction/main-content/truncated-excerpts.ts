@@ -13,16 +13,18 @@ import { THRESHOLDS } from './thresholds.js';
 const ELLIPSIS = /(?:\.{3}|…)\s*$/;
 const squash = (text: string): string => text.replace(/\s+/g, ' ').trim();
 
-/** The visible excerpt that `hidden` is the whole text of: a sibling of it or of its parent, or null. */
+/**
+ * The visible excerpt that `hidden` is the whole text of: the element right before or after it, or
+ * right before or after its parent (an expander's wrapper), or null. Only neighbours are read, so a
+ * list of a thousand hidden items costs a thousand short looks, not a million.
+ */
 export function excerptOf(hidden: Element): Element | null {
   const full = squash(hidden.textContent ?? '');
   if (full.length < THRESHOLDS.EXCERPT_MIN_TEXT) return null;
   for (const scope of [hidden, hidden.parentElement]) {
-    const parent = scope?.parentElement;
-    if (!scope || !parent) continue;
-    for (let sibling = parent.firstElementChild; sibling; sibling = sibling.nextElementSibling) {
-      if (sibling === scope || sibling.contains(hidden)) continue;
-      if (isExcerptOf(sibling, full)) return sibling;
+    if (!scope) continue;
+    for (const neighbour of [scope.previousElementSibling, scope.nextElementSibling]) {
+      if (neighbour && isExcerptOf(neighbour, full)) return neighbour;
     }
   }
   return null;
