@@ -13,7 +13,7 @@ import { linksMostlyOffSite } from './off-site-links.js';
 import type { RootPasses } from './policy.js';
 import { remove } from './remove.js';
 import { THRESHOLDS } from './thresholds.js';
-import { elementNames, elementNamesIfAny, isAnchorFor, wholeWords } from '../dom/element-names.js';
+import { elementNamesIfAny, isAnchorFor, wholeWords } from '../dom/element-names.js';
 
 const CAPTION_CLASS = /caption|credit/i;
 /**
@@ -88,21 +88,23 @@ export function cleanContent(body: Element, passes: RootPasses, source: RootSour
 }
 
 /**
- * The class/id names a metadata line is read by, an anchor id aside: a heading's "best-time-to-visit-japan"
- * is its own text as a slug, not a "time" line (WCXB 4083 0.986 -> 0.996, 4014).
+ * Whether `names` name a metadata line, an anchor id aside: a heading's "best-time-to-visit-japan" is its
+ * own text as a slug, not a "time" line (WCXB 4083 0.986 -> 0.996, 4014). The text is read only for the
+ * few elements whose names matched.
  */
-function metadataNames(element: Element): string | null {
+function namesMetadata(element: Element, names: string): boolean {
+  if (!METADATA_WORDS.test(names)) return false;
   const id = element.getAttribute('id');
-  if (id === null || !isAnchorFor(id, element.textContent ?? '')) return elementNamesIfAny(element);
-  const className = element.getAttribute('class');
-  return className === null ? null : elementNames(element).replace(id, '');
+  if (id === null || !isAnchorFor(id, element.textContent ?? '')) return true;
+  // The names end with the id (elementNames): the class alone is what is left.
+  return METADATA_WORDS.test(names.slice(0, names.length - id.length));
 }
 
 function removeMetadataLines(body: Element): void {
   for (const element of descendants(body)) {
-    const names = metadataNames(element);
+    const names = elementNamesIfAny(element);
     if ((names === null && element.tagName !== 'TIME') || !element.isConnected) continue;
-    const isMetadata = element.tagName === 'TIME' || METADATA_WORDS.test(names ?? '');
+    const isMetadata = element.tagName === 'TIME' || namesMetadata(element, names ?? '');
     if (isMetadata && (element.textContent ?? '').trim().length <= THRESHOLDS.METADATA_MAX_TEXT) remove(element, 'metadata-lines');
   }
 }
