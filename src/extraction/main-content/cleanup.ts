@@ -5,7 +5,7 @@
  * Which passes run is the policy's (policy.ts), by the kind the root was judged as.
  */
 import { descendants, hasAncestorOrSelf, hasDescendantTag, HEADINGS, normalizedText, SUBHEADINGS } from '../dom/dom-walk.js';
-import { collectTextStats, linkDensity } from './text-stats.js';
+import { collectTextStats, isInsideLongerText, linkDensity } from './text-stats.js';
 import { removeDuplicateBlocks } from './duplicate-blocks.js';
 import { removeFurniture } from './furniture.js';
 import { removeHoverCards } from './hover-cards.js';
@@ -42,8 +42,14 @@ const METADATA_WORDS = wholeWords([
   'post-meta', 'entry-meta', 'read-?time',
 ]);
 
-/** Short link texts repeated three times or more are widget labels ("Whatsapp Facebook Pin", "Read more"). */
+/**
+ * Short link texts repeated three times or more are widget labels ("Whatsapp Facebook Pin", "Read more").
+ * A link or span inside a longer line is a phrase of a sentence, however often the text says it: "The Black
+ * Friday campaign offers 30% off…" lost its subject on every deal of a list (WCXB 0080 0.98 -> 1.00; dev
+ * +0.00004 on 29 pages, 24 up; scrapinghub precision +0.0001, a Reuters story's "(Graphic: … - here)").
+ */
 const LABEL_TAGS = new Set(['P', 'DIV', 'SPAN', 'A', 'SMALL']);
+const INLINE_LABEL_TAGS = new Set(['SPAN', 'A', 'SMALL']);
 const CELL_OR_CODE = new Set(['TD', 'TH', 'LI', 'PRE', 'CODE']);
 const IMG = new Set(['IMG']);
 const inCellOrCode = (element: Element): boolean => CELL_OR_CODE.has(element.tagName);
@@ -57,6 +63,7 @@ function removeRepeatedLabels(body: Element): void {
     const text = normalizedText(element);
     if (text.length < THRESHOLDS.REPEATED_LABEL_MIN_TEXT || text.length > THRESHOLDS.REPEATED_LABEL_MAX_TEXT || hasDescendantTag(element, IMG)) continue;
     if (element.tagName !== 'A' && linkDensity(stats.get(element)) < THRESHOLDS.REPEATED_LABEL_MIN_LINK_DENSITY) continue;
+    if (INLINE_LABEL_TAGS.has(element.tagName) && isInsideLongerText(element, stats)) continue;
     const list = byText.get(text);
     if (list) list.push(element);
     else byText.set(text, [element]);

@@ -10,7 +10,7 @@
  */
 import { descendants, normalizedText } from '../dom/dom-walk.js';
 import { remove } from './remove.js';
-import { collectTextStats, type StatsMap } from './text-stats.js';
+import { collectTextStats, isInsideLongerText, type StatsMap } from './text-stats.js';
 import { THRESHOLDS } from './thresholds.js';
 
 /**
@@ -27,8 +27,7 @@ const ARTICLE_COPY_TAGS = new Set(['DIV', 'SECTION', 'ASIDE', 'ARTICLE', 'FORM',
  */
 const PHRASE_TAGS = new Set(['A', 'B', 'CODE', 'EM', 'I', 'STRONG']);
 function isPhraseInLine(element: Element, stats: StatsMap): boolean {
-  const parent = element.parentElement;
-  return PHRASE_TAGS.has(element.tagName) && parent !== null && (stats.get(parent)?.text ?? 0) > (stats.get(element)?.text ?? 0);
+  return PHRASE_TAGS.has(element.tagName) && isInsideLongerText(element, stats);
 }
 
 /** `body`: the extracted content (a small detached tree); `inArticle` keeps short repeats. */

@@ -38,3 +38,9 @@ export function collectTextStats(root: Element): StatsMap {
 export function linkDensity(stats: TextStats | undefined): number {
   return stats && stats.text > 0 ? stats.link / stats.text : 0;
 }
+
+/** Whether `element` is part of a longer line: its parent holds more text than it does (a link or a phrase in a sentence). */
+export function isInsideLongerText(element: Element, stats: StatsMap): boolean {
+  const parent = element.parentElement;
+  return parent !== null && (stats.get(parent)?.text ?? 0) > (stats.get(element)?.text ?? 0);
+}

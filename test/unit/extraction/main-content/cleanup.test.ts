@@ -89,6 +89,14 @@ describe('phrases inside sentences', () => {
     expect(text).toContain('On July 4, 2025, the bill was signed');
     expect(text).not.toContain('July 5, 2025');
   });
+
+  it('keeps a repeated link that starts a sentence: it is the sentence\'s subject, not a label', () => {
+    const deal = (i: number) => `<p><a href="/go/deal-${i}">The Black Friday campaign</a> offers ${10 * i}% off for new customers until the end of the month.</p>`;
+    const body = bodyOf(`${deal(1)}${deal(2)}${deal(3)}`);
+    cleanContent(body, rootPassesFor('article'), 'readability');
+    const text = (body.textContent ?? '').replace(/\s+/g, ' ');
+    expect(text).toContain('The Black Friday campaign offers 30% off');
+  });
 });
 
 describe('numbered figure captions', () => {
