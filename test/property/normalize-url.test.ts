@@ -1,7 +1,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { admitLink, type CrawlScope } from '../../src/jobs/crawl/crawl-scope.js';
-import { looksLikePage, sameSite } from '../../src/jobs/crawl/crawl-links.js';
+import { looksLikePage } from '../../src/jobs/crawl/crawl-links.js';
+import { sameSite } from '../../src/net/same-site.js';
 import { normalizeUrl } from '../../src/net/normalize-url.js';
 
 /** Property tests for crawl URL normalisation (src/net/normalize-url.ts, src/jobs/crawl/crawl-links.ts). */

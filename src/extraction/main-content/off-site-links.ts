@@ -5,35 +5,24 @@
  * link-list rule (cleanup.ts) leaves such lists alone.
  */
 import { elementsByTag } from '../dom/dom-walk.js';
+import { sameSite } from '../../net/same-site.js';
 import { THRESHOLDS } from './thresholds.js';
 
-/** The host a reader would call the same site: "www." is the same site as the bare host. */
-function siteHost(url: URL): string {
-  return url.hostname.replace(/^www\d?\./, '');
-}
-
-/** Whether more than OFF_SITE_LINK_SHARE of `list`'s web links (in-page anchors and mail links aside) lead to another host than `pageUrl`'s. */
+/**
+ * Whether more than OFF_SITE_LINK_SHARE of `list`'s links lead to another site than `pageUrl`'s (the crawl's
+ * notion of a site: the host, `www.` aside). In-page anchors count as on the site; links that are no web
+ * address (mail, telephone) count as links but never off it.
+ */
 export function linksMostlyOffSite(list: Element, pageUrl: string): boolean {
-  let page: URL;
-  try {
-    page = new URL(pageUrl);
-  } catch {
-    return false;
-  }
-  const home = siteHost(page);
+  if (!URL.canParse(pageUrl)) return false;
   let links = 0;
   let offSite = 0;
   for (const link of elementsByTag(list, 'A')) {
     const href = link.getAttribute('href');
     if (!href) continue;
     links++;
-    let target: URL;
-    try {
-      target = new URL(href, page);
-    } catch {
-      continue;
-    }
-    if ((target.protocol === 'http:' || target.protocol === 'https:') && siteHost(target) !== home) offSite++;
+    const target = URL.parse(href, pageUrl);
+    if (target && (target.protocol === 'http:' || target.protocol === 'https:') && !sameSite(target.href, pageUrl, false)) offSite++;
   }
   return links > 0 && offSite > THRESHOLDS.OFF_SITE_LINK_SHARE * links;
 }

@@ -15,16 +15,3 @@ export function looksLikePage(url: string, includeDocuments = false): boolean {
   if (includeDocuments && DOCUMENT_EXTENSIONS.test(path)) return true;
   return !NON_PAGE_EXTENSIONS.test(path);
 }
-
-const withoutWww = (host: string) => host.replace(/^www\./, '');
-
-/**
- * Same site as the crawl's start: the same host (`www.` ignored, either scheme), or with
- * `allow_subdomains` any subdomain of it. Without a public-suffix list this never widens to siblings
- * (`blog.example.com` does not admit `shop.example.com` unless the crawl started at `example.com`).
- */
-export function sameSite(url: string, startUrl: string, allowSubdomains: boolean): boolean {
-  const host = withoutWww(new URL(url).hostname);
-  const start = withoutWww(new URL(startUrl).hostname);
-  return host === start || (allowSubdomains && host.endsWith(`.${start}`));
-}

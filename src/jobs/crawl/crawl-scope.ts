@@ -1,5 +1,6 @@
 import { globMatches, policyViolation, type Policy } from '../../accounts/key-policy.js';
-import { looksLikePage, sameSite } from './crawl-links.js';
+import { looksLikePage } from './crawl-links.js';
+import { sameSite } from '../../net/same-site.js';
 import { normalizeUrl } from '../../net/normalize-url.js';
 
 /** Which discovered links a crawl may follow; stored with the job so every activity applies the same rules. */
