@@ -4,6 +4,7 @@
  * are the article's text, which readers open and annotators keep, not hidden chrome; menus and modals
  * that hide the same way are recognised by their own names and roles elsewhere.
  */
+import { collapsedLength } from '../dom/dom-walk.js';
 import { HIDDEN_STYLE } from './page-chrome.js';
 import { elementNames, wholeWords } from '../dom/element-names.js';
 import { THRESHOLDS } from './thresholds.js';
@@ -44,12 +45,11 @@ export function addDisclosure(element: Element, into: Disclosures): void {
   if (element.tagName !== 'BUTTON' || !element.hasAttribute('aria-expanded') || element.closest(NAVIGATION)) return;
   // Up through the label's own wrappers (a heading), never past a block with text of its own.
   let label = element;
-  while (!label.nextElementSibling && label.parentElement && textLength(label.parentElement) <= THRESHOLDS.DISCLOSURE_LABEL_MAX_TEXT) label = label.parentElement;
+  while (!label.nextElementSibling && label.parentElement && collapsedLength(label.parentElement) <= THRESHOLDS.DISCLOSURE_LABEL_MAX_TEXT) label = label.parentElement;
   if (label.nextElementSibling) into.following.add(label.nextElementSibling);
 }
 
 const NAVIGATION = 'nav, header, [role="navigation"]';
-const textLength = (element: Element): number => (element.textContent ?? '').trim().length;
 
 /** A panel by its role, by its names, as what a disclosure button opens (`disclosed`), or as the answer under a question. */
 export function isCollapsedPanel(element: Element, disclosed: Disclosures): boolean {

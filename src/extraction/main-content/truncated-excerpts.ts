@@ -7,11 +7,10 @@
  * one page down by 0.003 (0614, eBay's seller blurb, whose annotators kept the excerpt and the whole text).
  * scrapinghub unchanged.
  */
-import { collapsedLength } from '../dom/dom-walk.js';
+import { collapsedLength, normalizedText } from '../dom/dom-walk.js';
 import { THRESHOLDS } from './thresholds.js';
 
 const ELLIPSIS = /(?:\.{3}|…)\s*$/;
-const squash = (text: string): string => text.replace(/\s+/g, ' ').trim();
 
 /**
  * The visible excerpt that `hidden` is the whole text of: the element right before or after it, or
@@ -19,7 +18,7 @@ const squash = (text: string): string => text.replace(/\s+/g, ' ').trim();
  * list of a thousand hidden items costs a thousand short looks, not a million.
  */
 export function excerptOf(hidden: Element): Element | null {
-  const full = squash(hidden.textContent ?? '');
+  const full = normalizedText(hidden);
   if (full.length < THRESHOLDS.EXCERPT_MIN_TEXT) return null;
   for (const scope of [hidden, hidden.parentElement]) {
     if (!scope) continue;
@@ -35,7 +34,7 @@ function isExcerptOf(candidate: Element, full: string): boolean {
   // Its own text up to the ellipsis; a "Read more" link after it is the expander's button.
   for (const piece of [candidate, candidate.firstElementChild]) {
     if (!piece) continue;
-    const text = squash(piece.textContent ?? '');
+    const text = normalizedText(piece);
     if (!ELLIPSIS.test(text)) continue;
     const cut = text.replace(ELLIPSIS, '').trim();
     if (cut.length >= THRESHOLDS.EXCERPT_MIN_TEXT && full.startsWith(cut)) return true;
