@@ -10,7 +10,7 @@ import { collapsedLength as textLength, descendants, elementsByTag, H1, hasAnces
 import { isAuthorBox } from './author-box.js';
 import { namesChrome, namesSkipLink } from './chrome-names.js';
 import { excerptOf } from './truncated-excerpts.js';
-import { addDisclosure, isCollapsedPanel, isDisclosureLabel, keepLabel, newDisclosures, showPanel } from './collapsed-panels.js';
+import { addDisclosure, dropHiddenState, isCollapsedPanel, isDisclosureLabel, keepLabel, newDisclosures, showPanel } from './collapsed-panels.js';
 import { hasStoryBesideComments, holdsOneArticle, isInCode, namesComments } from './comments.js';
 import { isFacetPanel } from './facets.js';
 import { isPagedGrid } from './paged-grids.js';
@@ -150,6 +150,7 @@ export function removeBoilerplate(body: Element, passes: DeclaredPasses): void {
   for (const element of all) {
     const names = elementNamesIfAny(element);
     if (names === null) continue;
+    if (disclosed) dropHiddenState(element, names, disclosed);
     if (passes.embeds && EMBED_WORDS.test(names)) {
       // Readability weighs "media" and "social" in class names against a block: an embed's names say nothing of its worth.
       element.removeAttribute('class');

@@ -1,4 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { removeBoilerplate } from '../../../../src/extraction/main-content/boilerplate.js';
+import { passesFor } from '../../../../src/extraction/main-content/policy.js';
 import { mainText, OG_ARTICLE, pageOf, prose } from './fixtures.js';
 
 describe('collapsed accordion panels', () => {
@@ -130,5 +132,37 @@ describe('"Read more" expanders', () => {
     const document = pageOf(`<main><h1>Free online courses</h1><p>${whole.slice(0, 30)}...</p><div style="display:none">${whole}</div>${prose('certificates', 3)}</main>`);
     const text = mainText(document, 'https://example.com/courses');
     expect(text).not.toContain('all of it free');
+  });
+});
+
+describe('panels whose class says they are closed', () => {
+  const review = (panelClass: string): string => {
+    const tools = ['Ledgerly', 'Booksmith', 'Tallyhouse'].map(
+      (name) =>
+        `<h3>${name}</h3><p>${`${name} suits freelancers who invoice a handful of clients and want their books reconciled every month. `.repeat(2)}</p>` +
+        `<div class="kt-accordion-pane"><h4><button class="kt-blocks-accordion-header" type="button">Monthly pricing</button></h4>` +
+        `<div class="${panelClass}"><ul><li>Lite: $23 for one user at ${name}</li><li>Plus: $43 for one seat</li><li>Premium: $70 for one user</li></ul><p>Each additional ${name} seat costs $11 per month.</p></div></div>`,
+    ).join('');
+    return `<article><h1>The best accounting software for the self-employed</h1>${prose('accounting', 3)}${tools}</article>`;
+  };
+
+  it("keeps an accordion's panels that a class names hidden until opened (Readability weighs the word as chrome)", () => {
+    const text = mainText(pageOf(review('kt-accordion-panel kt-accordion-panel-hidden'), OG_ARTICLE), 'https://example.com/blog/best-accounting-software');
+    expect(text).toContain('Each additional Booksmith seat costs');
+    expect(text).toContain('Lite: $23 for one user at Tallyhouse');
+  });
+
+  it('keeps the same panels open (the rule only undoes the closed state)', () => {
+    const text = mainText(pageOf(review('kt-accordion-panel'), OG_ARTICLE), 'https://example.com/blog/best-accounting-software');
+    expect(text).toContain('Each additional Booksmith seat costs');
+  });
+
+  it('takes only the closed state out, and only of a marked panel: not of a standfirst under a headline that asks', () => {
+    const body = `<article><h1>Is an oxygen bar in Delhi selling fresh air?</h1><h2 class="pb10 hidden-xs">The brain behind this well-timed startup is said to be two founders from Delhi.</h2>${prose('oxygen', 4)}</article>`;
+    const panel = '<div class="accordion-panel overflow-hidden is-hidden"><p>Opening hours and prices.</p></div>';
+    const document = pageOf(body + panel, OG_ARTICLE);
+    removeBoilerplate(document.body, passesFor('article'));
+    expect(document.querySelector('h2')?.getAttribute('class')).toBe('pb10 hidden-xs');
+    expect(document.querySelector('.accordion-panel')?.getAttribute('class')).toBe('accordion-panel overflow-hidden');
   });
 });
