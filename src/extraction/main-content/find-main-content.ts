@@ -10,6 +10,7 @@ import { findOwnCandidate } from './own-candidate.js';
 import { guessPageKind, looksLikeListing } from './page-kind.js';
 import { passesFor, rootPassesFor, type RootKind } from './policy.js';
 import { runReadability } from './readability.js';
+import { restoreReadabilityHoles } from './readability-holes.js';
 import { removeRecommendationWidgets } from './recommendation-widgets.js';
 import { recorder } from './remove.js';
 import { repairParsing } from './repair.js';
@@ -77,6 +78,7 @@ export function findMainContent(document: DomDocument, pageUrl: string, page?: P
   const useOwn = choice?.useOwn === true;
   const picked = useOwn ? ownCopy : (readability?.content ?? null);
   if (!picked) return null;
+  if (!useOwn && ownCopy && rootPasses['readability-holes']) restoreReadabilityHoles(ownCopy, picked);
   // Before the document is made over below, which empties its head.
   const title = readability?.title ?? (dom.title?.trim() || null);
   // Our root goes in whole (its children when it is the <body>); Readability's pick is a wrapper: its children.

@@ -122,6 +122,8 @@ export const PASSES_BY_ROOT_KIND = {
    * in a thread, a reply's quote of a post already shown (WCXB forum .796 -> .815, dev 0.8819 -> 0.8831, every fold up).
    */
   'duplicates':          byRootKind('long-containers',  'any-block',        'any-block',        'any-block',        false,  false,   false),
+  /** Blocks Readability's cleaning dropped between blocks it kept, put back from our root when they read as prose (readability-holes.ts). */
+  'readability-holes':   byRootKind(true,               true,               true,               true,               true,   true,    true),
   /** Hover cards inside a sentence (a photo and links about a name, hidden by a stylesheet) (hover-cards.ts: scrapinghub 0.969 -> 0.970). */
   'hover-cards':         byRootKind(true,               true,               true,               true,               true,   true,    true),
   /** Image captions and credits, unless the "caption" holds a heading (a card's text) or numbers a figure the text refers to ("Figure 3. …") (320360e, 776b3bf). */

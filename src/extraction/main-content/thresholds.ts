@@ -208,6 +208,16 @@ export const THRESHOLDS = {
   QUESTION_MAX_WORDS: 20,
   /** The answer has at least this many words of its own: an empty or one-word hidden block is an icon or a toggle. */
   ANSWER_MIN_WORDS: 5,
+  /** Blocks Readability kept that bound the stretch where its holes are looked for have at least this much text: a lone "1" or "Share" is no landmark (readability-holes.ts). */
+  HOLE_ANCHOR_MIN_TEXT: 20,
+  /** A hole put back holds a sentence of at least this many words (a list of names or dates is no prose)... */
+  HOLE_SENTENCE_MIN_WORDS: 8,
+  /** ...at least this much text... */
+  HOLE_MIN_TEXT: 80,
+  /** ...and at most this share of it in links (a teaser box is links)... */
+  HOLE_MAX_LINK_SHARE: 0.3,
+  /** ...and no heading with this share of its text in a link: a linked title is a teaser's (fold 1 of WCXB dev -0.0001 without). */
+  HOLE_TEASER_TITLE_LINK_SHARE: 0.5,
   /** A paragraph this long that ends a sentence is prose the learned block pass never removes (learned-blocks.ts). */
   LEARNED_KEEPS_PARAGRAPH_WORDS: 35,
 } as const;

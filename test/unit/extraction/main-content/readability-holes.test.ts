@@ -1,0 +1,41 @@
+import { describe, expect, it } from 'vitest';
+import { mainText, OG_ARTICLE, pageOf, prose } from './fixtures.js';
+
+/** A service's checklist as a data-visualisation block: divs of short lines, named with a word Readability weighs as chrome ("media"). */
+const checklist = (services: string[]): string =>
+  `<div class="cda-media-block"><div class="titleHeadSection"><div class="dvHeadlineStyle">Your maintenance checklist</div></div>` +
+  services
+    .map(
+      (name) =>
+        `<div class="checklistItem"><div class="checklistItemName">${name}</div>` +
+        `<div class="checklistWriteUp">INTERVAL: up to 100,000 miles</div><div class="checklistWriteUp">PRICE: $75-$145</div>` +
+        `<div class="checklistWriteUp">The ${name.toLowerCase()} keeps the engine parts free of the debris that builds up during normal operation.</div></div>`,
+    )
+    .join('') +
+  '</div>';
+
+const article = (middle: string, after = ''): string =>
+  `<article><h1>Your car maintenance checklist</h1>${prose('upkeep', 3)}${middle}${prose('repairs', 3)}${after}</article>`;
+
+describe("blocks Readability's cleaning dropped between blocks it kept", () => {
+  it('puts a dropped block back where it was, between the paragraphs around it', () => {
+    const text = mainText(pageOf(article(checklist(['Coolant flush', 'Oil change', 'Tire rotation'])), OG_ARTICLE), 'https://example.com/cars/maintenance-checklist');
+    expect(text).toContain('The oil change keeps the engine parts free');
+    expect(text).toContain('PRICE: $75-$145');
+    const checklistAt = text.indexOf('The coolant flush keeps');
+    expect(checklistAt).toBeGreaterThan(text.indexOf('Sentence 2 about upkeep'));
+    expect(checklistAt).toBeLessThan(text.indexOf('Sentence 0 about repairs'));
+  });
+
+  it("does not put back another story's teaser (its title is a link), nor what follows the article's last kept block", () => {
+    const teaser =
+      '<div class="post-item"><a class="image" href="/airlines/cathay"><img src="/cathay.jpg"></a><div class="copy"><h5><a href="/airlines">Airlines</a></h5>' +
+      '<h3 class="title"><a href="/airlines/cathay">Cathay Pacific launches its first suite between the United States and Hong Kong</a></h3>' +
+      `<p>${'The airline brings its retrofitted aircraft to the United States for the first time this winter. '.repeat(3)}</p></div></div>`;
+    const after = checklist(['Brake fluid', 'Wiper blades']);
+    const text = mainText(pageOf(article(`<div class="post-wide">${teaser}</div>`, after), OG_ARTICLE), 'https://example.com/cars/maintenance-checklist');
+    expect(text).toContain('Sentence 0 about repairs');
+    expect(text).not.toContain('retrofitted aircraft');
+    expect(text).not.toContain('The brake fluid keeps');
+  });
+});
