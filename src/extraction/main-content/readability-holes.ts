@@ -14,7 +14,7 @@
  * scrapinghub 0.9712 -> 0.9718 (recall 0.9893 -> 0.9911, precision 0.9537 -> 0.9533).
  */
 import { HEADINGS } from '../dom/dom-walk.js';
-import { collectTextStats, type StatsMap } from './text-stats.js';
+import { collectTextStats, type TextStats } from './text-stats.js';
 import { THRESHOLDS } from './thresholds.js';
 
 /** Blocks that hold a line of text of their own; a unit is one with no such block inside. */
@@ -29,14 +29,14 @@ const CONTENT_PROPERTIES = /^(?:articleBody|text|reviewBody)$/;
 /** Text compared with all whitespace taken out: Readability re-wraps blocks and joins lines. */
 const squash = (text: string | null): string => (text ?? '').replace(/\s+/g, '');
 
-/** The leaf text blocks of `root` (with text, when `stats` are given), in document order; one walk. */
-function textUnits(root: Element, stats: StatsMap | null): Element[] {
+/** The leaf text blocks of `root`, in document order; one walk. */
+function textUnits(root: Element): Element[] {
   const units: Element[] = [];
   /** Visits `element`'s subtree; answers whether it is or holds a container. Leaves never nest, so pushing on the way out keeps document order. */
   const visit = (element: Element): boolean => {
     let holdsContainer = false;
     for (let child = element.firstElementChild; child; child = child.nextElementSibling) if (visit(child)) holdsContainer = true;
-    if (!holdsContainer && TEXT_BLOCKS.has(element.tagName) && (stats === null || (stats.get(element)?.text ?? 0) > 0)) units.push(element);
+    if (!holdsContainer && TEXT_BLOCKS.has(element.tagName)) units.push(element);
     return holdsContainer || CONTAINERS.has(element.tagName);
   };
   for (let child = root.firstElementChild; child; child = child.nextElementSibling) visit(child);
@@ -71,6 +71,12 @@ function holeRoots(units: Element[], from: number, to: number, root: Element, ra
   return roots;
 }
 
+/** A block inside a link (a card wrapped in <a>) is link text all through. */
+function insideLink(element: Element, root: Element): boolean {
+  for (let parent = element.parentElement; parent && parent !== root; parent = parent.parentElement) if (parent.tagName === 'A') return true;
+  return false;
+}
+
 /** Where a block put back after `kept` goes: after the list or table holding it, inside `picked`. */
 function insertionPoint(kept: Element, picked: Element): Element {
   let point = kept;
@@ -84,21 +90,55 @@ function insertionPoint(kept: Element, picked: Element): Element {
  */
 export function restoreReadabilityHoles(own: Element, picked: Element): void {
   const pickedText = squash(picked.textContent);
-  const stats = collectTextStats(own);
-  const units = textUnits(own, stats);
-  const kept = units.map((unit) => pickedText.includes(squash(unit.textContent)));
-  const anchors = units.flatMap((unit, k) => (kept[k] && (stats.get(unit)?.text ?? 0) >= THRESHOLDS.HOLE_ANCHOR_MIN_TEXT ? [k] : []));
-  if (anchors.length < 2) return;
-  const range = new Map<Element, [number, number]>();
-  units.forEach((unit, k) => {
-    for (let parent = unit.parentElement; parent && parent !== own; parent = parent.parentElement) {
-      const seen = range.get(parent);
-      if (seen) seen[1] = k;
-      else range.set(parent, [k, k]);
+  const units: Element[] = [];
+  const texts: string[] = [];
+  for (const unit of textUnits(own)) {
+    const text = squash(unit.textContent);
+    if (!text) continue;
+    units.push(unit);
+    texts.push(text);
+  }
+  // Text and link lengths, read only for the blocks a decision needs (most pages have no hole to fill).
+  const stats: (TextStats | undefined)[] = [];
+  const statsOf = (k: number): TextStats => {
+    let unitStats = stats[k];
+    if (!unitStats) {
+      const unit = units[k]!;
+      unitStats = collectTextStats(unit).get(unit)!;
+      // A block inside a link (a card wrapped in <a>) is link text all through.
+      if (insideLink(unit, own)) unitStats.link = unitStats.text;
+      stats[k] = unitStats;
     }
+    return unitStats;
+  };
+  // Its text without whitespace is never longer than its length with runs as one space.
+  const isLong = (k: number): boolean => texts[k]!.length >= THRESHOLDS.HOLE_ANCHOR_MIN_TEXT || statsOf(k).text >= THRESHOLDS.HOLE_ANCHOR_MIN_TEXT;
+  // Readability keeps the page's order: search on from the last block found, and from the start only when that fails.
+  let offset = 0;
+  const kept = texts.map((text) => {
+    let at = pickedText.indexOf(text, offset);
+    if (at < 0) at = pickedText.indexOf(text);
+    if (at < 0) return false;
+    offset = at + text.length;
+    return true;
   });
-
-  const pickedUnits = textUnits(picked, null).map((unit) => ({ unit, text: squash(unit.textContent) }));
+  const anchors = units.flatMap((_, k) => (kept[k] && isLong(k) ? [k] : []));
+  if (anchors.length < 2) return;
+  // Read once a hole needs them: which units each block of our root holds, the blocks of the pick.
+  let range: Map<Element, [number, number]> | null = null;
+  const rangeOf = (): Map<Element, [number, number]> => {
+    if (range) return range;
+    range = new Map();
+    for (let k = 0; k < units.length; k++) {
+      for (let parent = units[k]!.parentElement; parent && parent !== own; parent = parent.parentElement) {
+        const seen = range.get(parent);
+        if (seen) seen[1] = k;
+        else range.set(parent, [k, k]);
+      }
+    }
+    return range;
+  };
+  let pickedUnits: { unit: Element; text: string }[] | null = null;
   let cursor = 0;
   /**
    * The block of `picked` holding what own unit `k` holds, searched forward from the last one found: the same
@@ -106,8 +146,9 @@ export function restoreReadabilityHoles(own: Element, picked: Element): void {
    * turns up inside a later sentence, and taking that would skip the blocks in between.
    */
   const counterpart = (k: number): Element | null => {
-    const text = squash(units[k]!.textContent);
-    const long = (stats.get(units[k]!)?.text ?? 0) >= THRESHOLDS.HOLE_ANCHOR_MIN_TEXT;
+    const text = texts[k]!;
+    const long = isLong(k);
+    pickedUnits ??= textUnits(picked).map((unit) => ({ unit, text: squash(unit.textContent) }));
     for (let j = cursor; j < pickedUnits.length; j++) {
       const candidate = pickedUnits[j]!;
       if (candidate.text === text || (long && candidate.text.includes(text))) {
@@ -127,7 +168,7 @@ export function restoreReadabilityHoles(own: Element, picked: Element): void {
     for (let j = from; j <= to; j++) {
       const unit = units[j]!;
       if (isIncidental(unit, own)) continue;
-      const unitStats = stats.get(unit)!;
+      const unitStats = statsOf(j);
       text += unitStats.text;
       link += unitStats.link;
       if (wordCount(unit.textContent) >= THRESHOLDS.HOLE_SENTENCE_MIN_WORDS) sentence = true;
@@ -135,10 +176,10 @@ export function restoreReadabilityHoles(own: Element, picked: Element): void {
       if (HEADINGS.has(unit.tagName) && unitStats.link >= THRESHOLDS.HOLE_TEASER_TITLE_LINK_SHARE * unitStats.text) return point;
     }
     if (!sentence || text < THRESHOLDS.HOLE_MIN_TEXT || link > THRESHOLDS.HOLE_MAX_LINK_SHARE * text) return point;
-    for (const root of holeRoots(units, from, to, own, range)) {
+    for (const root of holeRoots(units, from, to, own, rangeOf())) {
       const copy = root.cloneNode(true) as Element;
       // A carousel's copies of one slide, or a block the page repeats per screen size: once.
-      for (const unit of textUnits(copy, null)) {
+      for (const unit of textUnits(copy)) {
         const text = squash(unit.textContent);
         if (restored.has(text)) unit.remove();
         else if (text) restored.add(text);
