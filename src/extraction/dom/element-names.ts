@@ -54,3 +54,16 @@ export function isAnchorFor(id: string, text: string): boolean {
   const spelled = squash(text);
   return spelled.length > 0 && slug.endsWith(spelled) && slug.length - spelled.length <= ANCHOR_PREFIX_MAX_CHARS;
 }
+
+/**
+ * Whether `pattern` matches `element`'s `names` (elementNames), an anchor id aside: a heading's
+ * "best-time-to-visit-japan" or "babbel-germanys-most-popular-language-learning-app" is its own text as a
+ * slug, not a "time" line or a "most popular" rail. The text is read only when the names matched.
+ */
+export function namedBesidesAnchor(pattern: RegExp, element: Element, names: string): boolean {
+  if (!pattern.test(names)) return false;
+  const id = element.getAttribute('id');
+  if (id === null || !isAnchorFor(id, element.textContent ?? '')) return true;
+  // The names end with the id (elementNames): the class alone is what is left.
+  return pattern.test(names.slice(0, names.length - id.length));
+}

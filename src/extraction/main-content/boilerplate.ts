@@ -8,7 +8,7 @@
 
 import { collapsedLength as textLength, descendants, elementsByTag, H1, hasAncestorOrSelf, hasDescendantTag } from '../dom/dom-walk.js';
 import { isAuthorBox } from './author-box.js';
-import { namesChrome, namesSkipLink } from './chrome-names.js';
+import { namesChrome, namesSkipLink, namesStoryRail } from './chrome-names.js';
 import { excerptOf } from './truncated-excerpts.js';
 import { addDisclosure, dropHiddenState, isCollapsedPanel, isDisclosureLabel, keepLabel, newDisclosures, showPanel } from './collapsed-panels.js';
 import { hasStoryBesideComments, holdsOneArticle, isInCode, namesComments } from './comments.js';
@@ -39,6 +39,8 @@ const JUNK_TAGS = new Set(
  * Embedded posts (tweets, Instagram posts, social-media-embed wrappers) quote what the article is about:
  * a boilerplate word in their names ("social") does not make them chrome.
  */
+/** A rail of stories links to them; a heading that merely says "most popular" is no rail. */
+const LINKS: ReadonlySet<string> = new Set(['A']);
 const EMBED_WORDS = wholeWords(['embed', 'embedded', 'twitter-tweet', 'instagram-media', 'tiktok-embed']);
 
 /** Containers that may hold the whole page; their names say nothing about them being chrome. */
@@ -162,6 +164,8 @@ export function removeBoilerplate(body: Element, passes: DeclaredPasses): void {
       removeUnlessSpared(element, 'chrome-names', !isConsentDialog(element, names));
     } else if (passes['chrome-names'] && namesSkipLink(names) && isSkipLinks(element)) {
       remove(element, 'chrome-names');
+    } else if (passes['story-rails'] && namesStoryRail(element, names) && hasDescendantTag(element, LINKS)) {
+      removeUnlessSpared(element, 'chrome-names');
     } else if (dropComments && namesComments(names) && !isInCode(element)) removeUnlessTitled(element, 'comments');
     else if (passes['author-boxes'] && element.isConnected && isAuthorBox(element, names, textLength, pageText)) removeUnlessTitled(element, 'author-boxes');
     else if (passes.reviews && namesReviews(names)) removeUnlessTitled(element, 'reviews');

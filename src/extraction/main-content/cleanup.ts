@@ -13,7 +13,7 @@ import { linksMostlyOffSite } from './off-site-links.js';
 import type { RootPasses } from './policy.js';
 import { remove } from './remove.js';
 import { THRESHOLDS } from './thresholds.js';
-import { elementNamesIfAny, isAnchorFor, wholeWords } from '../dom/element-names.js';
+import { elementNamesIfAny, namedBesidesAnchor, wholeWords } from '../dom/element-names.js';
 
 const CAPTION_CLASS = /caption|credit/i;
 /**
@@ -94,17 +94,9 @@ export function cleanContent(body: Element, passes: RootPasses, source: RootSour
   if (runs(passes['link-lists'])) removeLinkLists(body, pageUrl);
 }
 
-/**
- * Whether `names` name a metadata line, an anchor id aside: a heading's "best-time-to-visit-japan" is its
- * own text as a slug, not a "time" line (WCXB 4083 0.986 -> 0.996, 4014). The text is read only for the
- * few elements whose names matched.
- */
+/** Whether `names` name a metadata line, an anchor id aside (WCXB 4083 0.986 -> 0.996, 4014). */
 function namesMetadata(element: Element, names: string): boolean {
-  if (!METADATA_WORDS.test(names)) return false;
-  const id = element.getAttribute('id');
-  if (id === null || !isAnchorFor(id, element.textContent ?? '')) return true;
-  // The names end with the id (elementNames): the class alone is what is left.
-  return METADATA_WORDS.test(names.slice(0, names.length - id.length));
+  return namedBesidesAnchor(METADATA_WORDS, element, names);
 }
 
 function removeMetadataLines(body: Element): void {

@@ -71,6 +71,8 @@ export const PASSES_BY_DECLARED_KIND = {
   'embeds':                 byKind(true,         true,             true,     true,   true),
   /** Blocks whose class/id names them chrome (menus, cookie banners, share bars, ads...: chrome-names.ts) (320360e). */
   'chrome-names':           byKind(true,         true,             true,     true,   true),
+  /** Blocks named as rails of other stories ("trending", "most-read": chrome-names.ts) beside a story (scrapinghub 0.9718 -> 0.9722); on a hub or a thread such a list is the page. */
+  'story-rails':            byKind(true,         false,            false,    false,  false),
   /** Spares a "pagination" block holding several item headings: an infinite-scroll grid, not a pager (776b3bf: collection .675 -> .684). */
   'paged-grids':            byKind(true,         true,             true,     true,   true),
   /** Reader comments; on undeclared pages only where the markup shows one blog entry they hang under (8ee04d4, 50bf725, 0675295); never under a link post with no story of its own (comments.ts). */

@@ -168,3 +168,26 @@ describe('skip links', () => {
     expect(text).toContain('Pegasus running shoe, model 11');
   });
 });
+
+describe('rails of other stories', () => {
+  const rail =
+    '<div class="rail rail--trending"><h3 class="rail__title">Most read in world news</h3>' +
+    ['RANDY ANDY', 'TIME TRAVELLER', 'EYE POPPING']
+      .map((kicker, i) => `<div class="rail__item"><h3>${kicker}</h3><span>Teaser ${i} about another story on the site entirely</span><a class="rail__item-anchor" href="/news/${i}"></a></div>`)
+      .join('') +
+    '</div>';
+
+  it('drops a "trending" rail from a story page, keeps the same list on a page that declares no article, and keeps a heading merely named so', () => {
+    const body = `<article>${paragraphs('the outbreak', 2)}${rail}${paragraphs('the quarantine', 2)}<h2 id="h-9-babbel-most-popular-app-now-with-lessons">Babbel, the most popular app</h2></article>`;
+    const story = pageOf(body);
+    removeBoilerplate(story.body, passesFor('article'));
+    const storyText = plainText(story.body as never);
+    expect(storyText).not.toContain('Teaser 1 about another story');
+    expect(storyText).toContain('This is sentence 1 about the quarantine');
+    expect(storyText).toContain('Babbel, the most popular app');
+
+    const hub = pageOf(body);
+    removeBoilerplate(hub.body, passesFor('unknown'));
+    expect(plainText(hub.body as never)).toContain('Teaser 1 about another story');
+  });
+});
