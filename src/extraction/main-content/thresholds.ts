@@ -216,7 +216,7 @@ export const THRESHOLDS = {
   HOLE_MIN_TEXT: 80,
   /** ...and at most this share of it in links (a teaser box is links)... */
   HOLE_MAX_LINK_SHARE: 0.3,
-  /** ...and no heading with this share of its text in a link: a linked title is a teaser's (fold 1 of WCXB dev -0.0001 without). */
+  /** ...and no title with this share of its text in a link (a heading, or a line over a description): a teaser's (fold 1 of WCXB dev -0.0001 without). */
   HOLE_TEASER_TITLE_LINK_SHARE: 0.5,
   /** A paragraph this long that ends a sentence is prose the learned block pass never removes (learned-blocks.ts). */
   LEARNED_KEEPS_PARAGRAPH_WORDS: 35,

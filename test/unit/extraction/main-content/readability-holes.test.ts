@@ -38,4 +38,16 @@ describe("blocks Readability's cleaning dropped between blocks it kept", () => {
     expect(text).not.toContain('retrofitted aircraft');
     expect(text).not.toContain('The brake fluid keeps');
   });
+
+  it('does not put back a list of teasers: a linked line over a sentence without links', () => {
+    const teasers =
+      '<ul class="river media-stream">' +
+      ['Cerebras did not spend one minute on the benchmark', 'AMD releases an unlocked processor for under fifty dollars', 'A survey highlights momentum in metal printing']
+        .map((title, i) => `<li><div class="content"><p><a href="/article/${i}">${title}</a></p><p class="dek">The widely cited test measures how fast computers crunch problem number ${i} of the set, and the makers of the fastest chips say they never tuned for it.</p></div></li>`)
+        .join('') +
+      '</ul>';
+    const text = mainText(pageOf(article(teasers), OG_ARTICLE), 'https://example.com/cars/maintenance-checklist');
+    expect(text).toContain('Sentence 0 about repairs');
+    expect(text).not.toContain('crunch problem number 1');
+  });
 });
