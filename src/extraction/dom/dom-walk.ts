@@ -120,6 +120,8 @@ export const H1: ReadonlySet<string> = new Set(['H1']);
 export const SUBHEADINGS: ReadonlySet<string> = new Set(['H2', 'H3', 'H4', 'H5', 'H6']);
 /** Every heading tag. */
 export const HEADINGS: ReadonlySet<string> = new Set([...H1, ...SUBHEADINGS]);
+/** The link tag, for hasDescendantTag. */
+export const LINKS: ReadonlySet<string> = new Set(['A']);
 
 /** Whether `root` has a descendant whose tag (upper case) is in `tags`. */
 export function hasDescendantTag(root: Element, tags: ReadonlySet<string>): boolean {

@@ -6,6 +6,13 @@ export function collapseRuns(text: string): string {
   return text.replace(/\s+/g, ' ');
 }
 
+const WORD = /[\p{L}\p{N}]+/gu;
+
+/** Words in `text`: runs of letters and digits ("$75-$145" is two). */
+export function wordCount(text: string | null): number {
+  return text?.match(WORD)?.length ?? 0;
+}
+
 /** `text` with whitespace runs as one space, trimmed: what a reader sees as its words. */
 export function collapseWhitespace(text: string): string {
   return collapseRuns(text).trim();

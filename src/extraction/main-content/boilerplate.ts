@@ -6,7 +6,7 @@
  * the policy's (policy.ts); they run here in the policy's row order.
  */
 
-import { collapsedLength as textLength, descendants, elementsByTag, H1, hasAncestorOrSelf, hasDescendantTag } from '../dom/dom-walk.js';
+import { collapsedLength as textLength, descendants, elementsByTag, H1, hasAncestorOrSelf, hasDescendantTag, LINKS } from '../dom/dom-walk.js';
 import { isAuthorBox } from './author-box.js';
 import { namesChrome, namesSkipLink, namesStoryRail } from './chrome-names.js';
 import { excerptOf } from './truncated-excerpts.js';
@@ -39,8 +39,6 @@ const JUNK_TAGS = new Set(
  * Embedded posts (tweets, Instagram posts, social-media-embed wrappers) quote what the article is about:
  * a boilerplate word in their names ("social") does not make them chrome.
  */
-/** A rail of stories links to them; a heading that merely says "most popular" is no rail. */
-const LINKS: ReadonlySet<string> = new Set(['A']);
 const EMBED_WORDS = wholeWords(['embed', 'embedded', 'twitter-tweet', 'instagram-media', 'tiktok-embed']);
 
 /** Containers that may hold the whole page; their names say nothing about them being chrome. */
@@ -165,6 +163,7 @@ export function removeBoilerplate(body: Element, passes: DeclaredPasses): void {
     } else if (passes['chrome-names'] && namesSkipLink(names) && isSkipLinks(element)) {
       remove(element, 'chrome-names');
     } else if (passes['story-rails'] && namesStoryRail(element, names) && hasDescendantTag(element, LINKS)) {
+      // A rail links to its stories; a heading that merely says "most popular" is no rail.
       removeUnlessSpared(element, 'chrome-names');
     } else if (dropComments && namesComments(names) && !isInCode(element)) removeUnlessTitled(element, 'comments');
     else if (passes['author-boxes'] && element.isConnected && isAuthorBox(element, names, textLength, pageText)) removeUnlessTitled(element, 'author-boxes');

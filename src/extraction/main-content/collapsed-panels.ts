@@ -5,6 +5,7 @@
  * that hide the same way are recognised by their own names and roles elsewhere.
  */
 import { collapsedLength } from '../dom/dom-walk.js';
+import { wordCount } from '../dom/text.js';
 import { HIDDEN_STYLE } from './page-chrome.js';
 import { elementNames, wholeWords } from '../dom/element-names.js';
 import { THRESHOLDS } from './thresholds.js';
@@ -130,8 +131,6 @@ export function showPanel(element: Element): void {
   if (style !== null) element.setAttribute('style', style.replace(HIDDEN_STYLE_GLOBAL, ''));
 }
 
-const WORD = /[\p{L}\p{N}]+/gu;
-const wordCount = (text: string): number => text.match(WORD)?.length ?? 0;
 
 /**
  * A button that opens a panel (aria-expanded with aria-controls, or named as an accordion's) labels that

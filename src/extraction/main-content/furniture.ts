@@ -3,7 +3,7 @@
  * as content — photo credits, copyright lines, datelines and bylines, author bios, newsletter pitches,
  * widget labels — and "Related: …" pointers to other pages.
  */
-import { descendants, hasDescendantTag, normalizedText, SUBHEADINGS } from '../dom/dom-walk.js';
+import { descendants, hasDescendantTag, LINKS, normalizedText, SUBHEADINGS } from '../dom/dom-walk.js';
 import { remove } from './remove.js';
 import { collectTextStats, linkDensity } from './text-stats.js';
 import { THRESHOLDS } from './thresholds.js';
@@ -51,7 +51,6 @@ const LINK_LABEL = /^(?:related(?:\s+(?:stories|articles|content|posts?))?|read\
 
 const BLOCKS = new Set(['P', 'DIV', 'SPAN', 'SMALL', 'EM', 'STRONG', 'I', 'B', 'LI', 'DD', 'DT', ...SUBHEADINGS, 'SECTION', 'FIGURE', 'BLOCKQUOTE']);
 const MEDIA = new Set(['IMG', 'PICTURE', 'VIDEO', 'TABLE', 'PRE']);
-const LINK = new Set(['A']);
 
 type Furniture = 'caption' | 'stamp' | 'label';
 
@@ -109,7 +108,7 @@ export function removeFurniture(body: Element, pageUrl: string, passes: Furnitur
       if (passes.furniture) remove(element, 'furniture');
       continue;
     }
-    if (!passes.linkPointers || text.length > THRESHOLDS.FURNITURE_MAX_TEXT || !hasDescendantTag(element, LINK)) continue;
+    if (!passes.linkPointers || text.length > THRESHOLDS.FURNITURE_MAX_TEXT || !hasDescendantTag(element, LINKS)) continue;
     const density = linkDensity(stats.get(element));
     // A label then a link ("Related: …"), or a paragraph that is nothing but one link, is a pointer elsewhere.
     if ((LINK_LABEL.test(text) && density >= THRESHOLDS.LINK_POINTER_MIN_DENSITY) || (element.tagName === 'P' && density >= THRESHOLDS.LINK_PARAGRAPH_MIN_DENSITY)) {

@@ -14,6 +14,7 @@
  * scrapinghub 0.9712 -> 0.9718 (recall 0.9893 -> 0.9911, precision 0.9537 -> 0.9533).
  */
 import { HEADINGS } from '../dom/dom-walk.js';
+import { wordCount } from '../dom/text.js';
 import { collectTextStats, type TextStats } from './text-stats.js';
 import { THRESHOLDS } from './thresholds.js';
 
@@ -53,8 +54,6 @@ function isIncidental(unit: Element, root: Element): boolean {
   }
   return false;
 }
-
-const wordCount = (text: string | null): number => (text ?? '').trim().split(/\s+/).filter(Boolean).length;
 
 /** The outermost blocks of `root` whose units all lie in units[from..to]: the hole as the page built it (its list, its table). */
 function holeRoots(units: Element[], from: number, to: number, root: Element, range: Map<Element, [number, number]>): Element[] {
