@@ -1,8 +1,8 @@
 /**
  * An explanation of one findMainContent run, for a person tuning the policy (extract:dir --explain):
  * the page kind as declared and as judged, each named rule that removed text (how much, and the first
- * words of it), and why one root won (Readability's length against our root's, each test's share and
- * its THRESHOLDS name). Install it with `recordingInto`; normal runs never build one.
+ * words of it), why one root won (Readability's length against our root's, each test's share and
+ * its THRESHOLDS name), and what was put back into Readability's pick from our root. Install it with `recordingInto`; normal runs never build one.
  */
 import { collapseWhitespace } from '../dom/text.js';
 import { chromeNameRule } from './chrome-names.js';
@@ -51,6 +51,7 @@ export class MainContentExplanation implements MainContentRecorder {
   private choice: RootChoice | null = null;
   private readabilityLength: number | null = null;
   private rootRecorded = false;
+  private readonly restorations: RuleRemovals = { characters: 0, blocks: 0, samples: [] };
 
   removed(rule: RuleName, node: ChildNode): void {
     // Inside a block an earlier rule already took: counted there.
@@ -77,9 +78,26 @@ export class MainContentExplanation implements MainContentRecorder {
     this.rootRecorded = true;
   }
 
+  restored(block: Element): void {
+    const text = collapseWhitespace(readableText(block));
+    this.restorations.characters += text.length;
+    this.restorations.blocks++;
+    if (this.restorations.samples.length < SAMPLES_PER_RULE) this.restorations.samples.push({ characters: text.length, words: firstWords(text) });
+  }
+
   /** The explanation as lines of text. */
   format(): string {
-    return [...this.kindLines(), ...this.removalLines(), ...this.rootLines()].join('\n');
+    return [...this.kindLines(), ...this.removalLines(), ...this.rootLines(), ...this.restorationLines()].join('\n');
+  }
+
+  /** What the holes pass put back into Readability's pick, in the removals' format. */
+  private restorationLines(): string[] {
+    const entry = this.restorations;
+    if (entry.blocks === 0) return [];
+    const lines = [`put back from our root (readability-holes): ${entry.characters} chars in ${entry.blocks} block${entry.blocks === 1 ? '' : 's'}`];
+    for (const sample of entry.samples) lines.push(`  - ${sample.characters} chars: "${sample.words}"`);
+    if (entry.blocks > entry.samples.length) lines.push(`  - ... and ${entry.blocks - entry.samples.length} more`);
+    return lines;
   }
 
   private kindLines(): string[] {

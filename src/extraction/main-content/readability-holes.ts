@@ -16,6 +16,7 @@
 import { HEADINGS } from '../dom/dom-walk.js';
 import { wordCount } from '../dom/text.js';
 import { collectTextStats, type TextStats } from './text-stats.js';
+import { recorder } from './remove.js';
 import { THRESHOLDS } from './thresholds.js';
 
 /** Blocks that hold a line of text of their own; a unit is one with no such block inside. */
@@ -189,6 +190,7 @@ export function restoreReadabilityHoles(own: Element, picked: Element): void {
         else if (text) restored.add(text);
       }
       if (!squash(copy.textContent)) continue;
+      recorder()?.restored(copy);
       point.after(copy);
       point = copy;
     }

@@ -18,6 +18,8 @@ export interface MainContentRecorder {
   judged(declared: PageKind, judgedAs: RootKind, ownRoot: Element | null): void;
   /** The choice between the roots (null: our own root found no text) and the length of Readability's pick (null: none). */
   rootChosen(choice: RootChoice | null, readabilityLength: number | null): void;
+  /** `block`, a copy from our own root, was put back into Readability's pick (readability-holes.ts). */
+  restored(block: Element): void;
 }
 
 const slot = listenerSlot<MainContentRecorder>();

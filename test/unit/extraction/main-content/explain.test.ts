@@ -31,4 +31,17 @@ describe('the explanation of one page', () => {
     expect(text).toContain('root: our own root <div class="wrap"> won');
     expect(text).toMatch(/prose-share: Readability \d+ vs LANDING_MIN_SHARE 0\.5 x our prose \d+ = \d+: less: our root wins/);
   });
+
+  it("names what the holes pass put back into Readability's pick", () => {
+    const checklist =
+      '<div class="cda-media-block">' +
+      ['Coolant flush', 'Oil change', 'Tire rotation']
+        .map((name) => `<div class="item"><div>${name}</div><div>PRICE: $75-$145</div><div>The ${name.toLowerCase()} keeps the engine parts free of the debris that builds up.</div></div>`)
+        .join('') +
+      '</div>';
+    const document = pageOf(`<article><h1>Your car maintenance checklist</h1>${paragraphs('upkeep', 3)}${checklist}${paragraphs('repairs', 3)}</article>`, OG_ARTICLE);
+    const text = explain(document, 'https://example.com/cars/maintenance-checklist');
+    expect(text).toMatch(/put back from our root \(readability-holes\): \d+ chars in 1 block/);
+    expect(text).toContain('chars: "Coolant flush PRICE: $75-$145 The coolant flush keeps ..."');
+  });
 });
