@@ -2,7 +2,8 @@
  * An explanation of one findMainContent run, for a person tuning the policy (extract:dir --explain):
  * the page kind as declared and as judged, each named rule that removed text (how much, and the first
  * words of it), why one root won (Readability's length against our root's, each test's share and
- * its THRESHOLDS name), and what was put back into Readability's pick from our root. Install it with `recordingInto`; normal runs never build one.
+ * its THRESHOLDS name), and what the holes pass put back into Readability's pick from our root. Install
+ * it with `recordingInto`; normal runs never build one.
  */
 import { collapseWhitespace } from '../dom/text.js';
 import { chromeNameRule } from './chrome-names.js';

@@ -13,7 +13,7 @@
  * a methodology box or a call to action the page shows mid-article (4846 0.98 -> 0.87, 0256 0.98 -> 0.96).
  * scrapinghub 0.9712 -> 0.9718 (recall 0.9893 -> 0.9911, precision 0.9537 -> 0.9533).
  */
-import { HEADINGS } from '../dom/dom-walk.js';
+import { hasAncestorOrSelf, HEADINGS } from '../dom/dom-walk.js';
 import { wordCount } from '../dom/text.js';
 import { collectTextStats, type TextStats } from './text-stats.js';
 import { recorder } from './remove.js';
@@ -71,12 +71,6 @@ function holeRoots(units: Element[], from: number, to: number, root: Element, ra
   return roots;
 }
 
-/** A block inside a link (a card wrapped in <a>) is link text all through. */
-function insideLink(element: Element, root: Element): boolean {
-  for (let parent = element.parentElement; parent && parent !== root; parent = parent.parentElement) if (parent.tagName === 'A') return true;
-  return false;
-}
-
 /** Where a block put back after `kept` goes: after the list or table holding it, inside `picked`. */
 function insertionPoint(kept: Element, picked: Element): Element {
   let point = kept;
@@ -106,7 +100,7 @@ export function restoreReadabilityHoles(own: Element, picked: Element): void {
       const unit = units[k]!;
       unitStats = collectTextStats(unit).get(unit)!;
       // A block inside a link (a card wrapped in <a>) is link text all through.
-      if (insideLink(unit, own)) unitStats.link = unitStats.text;
+      if (unit.parentElement && hasAncestorOrSelf(unit.parentElement, (element) => element.tagName === 'A')) unitStats.link = unitStats.text;
       stats[k] = unitStats;
     }
     return unitStats;
