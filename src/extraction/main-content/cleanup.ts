@@ -4,12 +4,12 @@
  * image captions and credits, bylines and timestamps, and link lists such as "You may also like".
  * Which passes run is the policy's (policy.ts), by the kind the root was judged as.
  */
-import { descendants, hasAncestorOrSelf, hasDescendantTag, HEADINGS, normalizedText, SUBHEADINGS } from '../dom/dom-walk.js';
+import { descendants, elementsByTag, hasAncestorOrSelf, hasDescendantTag, HEADINGS, normalizedText, SUBHEADINGS } from '../dom/dom-walk.js';
 import { collectTextStats, isInsideLongerText, linkDensity } from './text-stats.js';
 import { removeDuplicateBlocks } from './duplicate-blocks.js';
 import { removeFurniture } from './furniture.js';
 import { removeHoverCards } from './hover-cards.js';
-import { linksMostlyOffSite } from './off-site-links.js';
+import { linksLeadOut } from './off-site-links.js';
 import type { RootPasses } from './policy.js';
 import { remove } from './remove.js';
 import { THRESHOLDS } from './thresholds.js';
@@ -109,19 +109,32 @@ function removeMetadataLines(body: Element): void {
 }
 
 /**
+ * A paragraph whose links each stand on a line of their own (`<a>…</a> [VIDEO]<br><a>…</a>`) is a link list
+ * written without list markup: the Express's "Don't miss" block of three other stories inside its article
+ * (scrapinghub 624fcd90 and ba4dfe2d precision 0.90 -> 0.97; scrapinghub 0.9725 -> 0.9730). On WCXB dev it
+ * took Cornell's paragraph of course PDFs too (0275 0.99 -> 0.97) until links to files counted as the page's own.
+ */
+function isLinesOfLinks(paragraph: Element): boolean {
+  const links = elementsByTag(paragraph, 'A').length;
+  return links >= THRESHOLDS.LINK_LIST_MIN_ITEMS && elementsByTag(paragraph, 'BR').length >= links - 1;
+}
+
+/**
  * Link lists go unless they are most of the content: a page that is a list of links (a "List of …"
- * article, a topic index) though it declares an article. A list whose links lead off the site stays: it
- * is the article's own (off-site-links.ts; WCXB dev +0.0002, 29 pages, every fold up; scrapinghub +0.0001).
+ * article, a topic index) though it declares an article. A list whose links lead off the site or to
+ * documents stays: it is the article's own (off-site-links.ts; WCXB dev +0.0002, 29 pages, every fold up;
+ * scrapinghub +0.0001).
  */
 function removeLinkLists(body: Element, pageUrl: string): void {
   const stats = collectTextStats(body);
   const lists: Element[] = [];
   let listText = 0;
   for (const list of descendants(body)) {
-    if (list.tagName !== 'UL' && list.tagName !== 'OL') continue;
+    const isList = list.tagName === 'UL' || list.tagName === 'OL';
+    if (!isList && !(list.tagName === 'P' && isLinesOfLinks(list))) continue;
     const own = stats.get(list);
-    if (!own || list.children.length < THRESHOLDS.LINK_LIST_MIN_ITEMS || linkDensity(own) < THRESHOLDS.LINK_LIST_MIN_DENSITY) continue;
-    if (linksMostlyOffSite(list, pageUrl)) continue;
+    if (!own || (isList && list.children.length < THRESHOLDS.LINK_LIST_MIN_ITEMS) || linkDensity(own) < THRESHOLDS.LINK_LIST_MIN_DENSITY) continue;
+    if (linksLeadOut(list, pageUrl)) continue;
     // Nested lists count once, with their outermost list.
     if (!lists.some((outer) => outer.contains(list))) listText += own.text;
     lists.push(list);

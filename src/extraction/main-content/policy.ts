@@ -140,7 +140,7 @@ export const PASSES_BY_ROOT_KIND = {
   'link-pointers':       byRootKind('readability-pick', 'readability-pick', 'readability-pick', 'readability-pick', false,  false,   'readability-pick'),
   /** Short link labels repeated on an article ("Share", "Read more"), in Readability's pick (8ee04d4). */
   'repeated-labels':     byRootKind('readability-pick', false,              false,              false,              false,  false,   false),
-  /** Link lists ("Related stories") in Readability's pick of a page that is no listing, unless they are most of it (320360e; 5f751ca: WCXB 0.851 -> 0.853) or lead off the site (off-site-links.ts). */
+  /** Link lists ("Related stories") in Readability's pick of a page that is no listing, unless they are most of it (320360e; 5f751ca: WCXB 0.851 -> 0.853) or lead off the site or to documents (off-site-links.ts), also a paragraph of links one per line. */
   'link-lists':          byRootKind('readability-pick', 'readability-pick', 'readability-pick', 'readability-pick', false,  false,   'readability-pick'),
   /**
    * Blocks the learned scorer finds unlikely to be content (learned/: block-model.json, `npm run train:blocks`),

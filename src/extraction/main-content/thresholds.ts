@@ -188,7 +188,7 @@ export const THRESHOLDS = {
   LINK_LIST_MIN_DENSITY: 0.8,
   /** ...and at least this many items: a one-item list is a lone link (a pointer, handled as one). */
   LINK_LIST_MIN_ITEMS: 2,
-  /** ...and not one with more than this share of its links leading off the site: the article's own list (off-site-links.ts). */
+  /** ...and not one with more than this share of its links leading off the site or to files: the article's own list (off-site-links.ts). */
   OFF_SITE_LINK_SHARE: 0.5,
   /** A block copy shorter than this ("Add to cart", sizes, "Details") repeats legitimately (3f48f5e). */
   COPY_MIN_TEXT: 25,

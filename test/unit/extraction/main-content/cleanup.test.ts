@@ -36,6 +36,33 @@ describe('off-site link lists', () => {
   });
 });
 
+describe('paragraphs of links, one per line', () => {
+  const intro = `<h1>Troops deployed</h1><p>${'The city saw another night of protests and arrests. '.repeat(14)}</p>`;
+  const clean = (html: string, pageUrl: string): string => {
+    const body = bodyOf(html);
+    cleanContent(body, rootPassesFor('article'), 'readability', pageUrl);
+    return body.textContent ?? '';
+  };
+
+  it("drops a paragraph of the site's other stories written as lines, keeps a sentence with links in it", () => {
+    const stories = ['Leaders furious at the mayor over his protest jibe', 'League makes its final decision on the game amid turmoil', 'City threatened with military intervention, officials say'];
+    const dontMiss = '<p>' + stories.map((title, i) => `<a href="/news/world/${i}/story">${title}</a> [<strong>INSIGHT]<br></strong>`).join('') + '</p>';
+    const sentence = `<p>Officials <a href="/news/a">said</a> and <a href="/news/b">repeated</a> that talks would go on.</p>`;
+    const text = clean(`${intro}${dontMiss}${sentence}`, 'https://news.example/news/world/1/troops');
+    expect(text).not.toContain('final decision on the game');
+    expect(text).toContain('that talks would go on');
+  });
+
+  it('keeps a paragraph and a list of links to documents the article hands out, though they sit on its own site', () => {
+    const files = ['Climate-smart gardening course book', 'Facilitator notebook for the eight sessions', 'Handouts from the facilitator notebook', 'Companion presentation slides', 'Presenter notes for the companion presentation'];
+    const downloads = '<p>' + files.map((name, i) => `<a href="/files/${i}-material.pdf">${name} (pdf)</a><br>`).join('') + '</p>';
+    const forms = '<ul>' + files.map((name, i) => `<li><a href="/forms/${i}.docx">${name} form</a></li>`).join('') + '</ul>';
+    const text = clean(`${intro}${downloads}${forms}`, 'https://garden.example/course');
+    expect(text).toContain('Presenter notes for the companion presentation (pdf)');
+    expect(text).toContain('Companion presentation slides form');
+  });
+});
+
 describe('metadata lines', () => {
   it('drops a date line named so, keeps a heading whose anchor id spells "time" in its own text', () => {
     const body = bodyOf(
