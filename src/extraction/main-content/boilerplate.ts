@@ -8,7 +8,7 @@
 
 import { collapsedLength as textLength, descendants, elementsByTag, H1, hasAncestorOrSelf, hasDescendantTag, LINKS } from '../dom/dom-walk.js';
 import { isAuthorBox } from './author-box.js';
-import { namesChrome, namesSkipLink, namesStoryRail } from './chrome-names.js';
+import { isPrintOnly, namesChrome, namesSkipLink, namesStoryRail } from './chrome-names.js';
 import { excerptOf } from './truncated-excerpts.js';
 import { addDisclosure, dropHiddenState, isCollapsedPanel, isDisclosureLabel, keepLabel, newDisclosures, showPanel } from './collapsed-panels.js';
 import { hasStoryBesideComments, holdsOneArticle, isInCode, namesComments } from './comments.js';
@@ -155,6 +155,9 @@ export function removeBoilerplate(body: Element, passes: DeclaredPasses): void {
       // Readability weighs "media" and "social" in class names against a block: an embed's names say nothing of its worth.
       element.removeAttribute('class');
       element.removeAttribute('id');
+    } else if (passes['chrome-names'] && isPrintOnly(element, names)) {
+      // Never on screen, so its prose is no reason to spare it.
+      removeUnlessSpared(element, 'print-only', false);
     } else if (passes['chrome-names'] && namesChrome(names)) {
       // An infinite-scroll grid named "pagination" is the items, not a pager bar.
       if (passes['paged-grids'] && isPagedGrid(element, names)) continue;

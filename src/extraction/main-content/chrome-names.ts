@@ -29,6 +29,7 @@ const CHROME_WORD_GROUPS = {
    * Blocks a site shows only on paper: a print masthead, a reprints notice (Barron's "This copy is for your
    * personal, non-commercial use only…", scrapinghub f8ff621a, precision 0.90 -> 0.97). Never on screen, so
    * never what a reader came for. scrapinghub 0.9704 -> 0.9707 (that page alone); WCXB dev unchanged.
+   * Bootstrap's `d-none d-print-block` says the same (isPrintOnly); no prose spares such a block.
    */
   'print-only': ['print-only', 'printonly', 'print-header', 'header-print', 'visible-print', 'show-for-print'],
   /**
@@ -52,8 +53,8 @@ const CHROME_WORD_GROUPS = {
 
 export type ChromeNameRule = keyof typeof CHROME_WORD_GROUPS;
 
-/** Groups whose names alone make a block chrome; the others need their own shape too. */
-const BY_NAME_ALONE = Object.entries(CHROME_WORD_GROUPS).filter(([rule]) => rule !== 'skip-links' && rule !== 'story-rails');
+/** Groups whose names alone make a block chrome; the others need their own shape too, or a test of their own (isPrintOnly). */
+const BY_NAME_ALONE = Object.entries(CHROME_WORD_GROUPS).filter(([rule]) => rule !== 'skip-links' && rule !== 'story-rails' && rule !== 'print-only');
 
 /** Every such group's words in one pattern: the test every named element pays for. */
 const CHROME_WORDS = wholeWords(BY_NAME_ALONE.flatMap(([, words]) => words));
@@ -65,6 +66,23 @@ const GROUP_PATTERNS = Object.entries(CHROME_WORD_GROUPS).map(([rule, words]) =>
 /** Whether class/id `names` name a block as chrome. */
 export function namesChrome(names: string): boolean {
   return CHROME_WORDS.test(names);
+}
+
+const PRINT_ONLY_WORDS = wholeWords(CHROME_WORD_GROUPS['print-only']);
+/** Bootstrap's "print only" utilities, `d-none d-print-block`: hidden on every screen, shown on paper. */
+const HIDDEN_ON_SCREEN = /(?:^|\s)d-none(?:\s|$)/;
+const SHOWN_IN_PRINT = /(?:^|\s)d-print-[a-z]/;
+
+/**
+ * Whether `element` is shown only on paper: named so, or by Bootstrap's utilities (read from the class
+ * itself: "d-none" is a negated token, left out of `names`). phys.org's print-only citation and copyright
+ * notice under every story (scrapinghub e1c7023e precision 0.92 -> 0.99; scrapinghub 0.9730 -> 0.9732, WCXB dev
+ * unchanged).
+ */
+export function isPrintOnly(element: Element, names: string): boolean {
+  if (PRINT_ONLY_WORDS.test(names)) return true;
+  const className = element.getAttribute('class');
+  return className !== null && SHOWN_IN_PRINT.test(className) && HIDDEN_ON_SCREEN.test(className);
 }
 
 /** Whether class/id `names` name a skip link (chrome when it is links: boilerplate.ts). */

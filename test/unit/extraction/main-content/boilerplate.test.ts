@@ -142,6 +142,19 @@ describe('print-only blocks', () => {
     expect(text).toContain('This is sentence 3 about quarterly sales');
     expect(text).toContain('Use the Print button');
   });
+
+  it("drops Bootstrap's print-only citation and copyright notice inside the story, prose and all; keeps what is hidden only on wide screens", () => {
+    const printOnly = `<div class="d-none d-print-block"><div class="mb-4"><strong>Citation</strong>: Hibernating astronauts (2019, November 18) retrieved 20 November 2019</div>
+      <p class="border text-muted p-3">${'This document is subject to copyright and may not be reproduced without written permission. '.repeat(8)}</p></div>`;
+    const narrowOnly = `<div class="post-authors d-lg-none d-print-block"><p>Written by the science desk of the agency, with reporting from its partners in Europe and abroad.</p></div>`;
+    const document = pageOf(`<article class="news-article"><h1>Hibernating astronauts</h1>${paragraphs('torpor', 30)}${narrowOnly}${printOnly}</article>`);
+    removeBoilerplate(document.body, passesFor('article'));
+    const text = plainText(document.body as never);
+    expect(text).not.toContain('retrieved 20 November');
+    expect(text).not.toContain('subject to copyright');
+    expect(text).toContain('with reporting from its partners');
+    expect(text).toContain('This is sentence 3 about torpor');
+  });
 });
 
 describe('skip links', () => {
