@@ -149,4 +149,18 @@ describe('runReadability', () => {
     expect(body.textContent).not.toContain('as a caption says');
     expect(body.textContent).not.toContain('March 3, 2026');
   });
+
+  it('keeps the class of a DIV it turns into a paragraph (a caption written as a div), for the cleanup after it', () => {
+    const document = parseDocument(`<!doctype html><html><body><div class="ArticleBody">
+      <p>${block('jet orders', 4)}</p>
+      <div class="InlineImage-wrapper"><div class="InlineImage-imageEmbedCaption">The prime minister passes a passenger aircraft at the air show.</div></div>
+      <p>${block('airline expansion', 4)}</p><div class="story-text">${block('the air show', 3)}</div></div></body></html>`) as unknown as Document;
+    const content = runReadability(document)!.content;
+    expect(content.querySelector('p.InlineImage-imageEmbedCaption')?.textContent).toContain('passes a passenger aircraft');
+    expect(content.querySelector('[data-pith-names]')).toBeNull();
+    const body = bodyHolding(document as unknown as DomDocument, [...content.childNodes]) as unknown as Element;
+    cleanContent(body, rootPassesFor('article'), 'readability');
+    expect(body.textContent).not.toContain('passes a passenger aircraft');
+    expect(body.textContent).toContain('about the air show');
+  });
 });
