@@ -24,6 +24,20 @@ describe('link lists', () => {
   });
 });
 
+describe('link lists of one item each', () => {
+  it('drops a run of one-story lists (a "More:" box) and keeps a lone list of one link', () => {
+    const story = (slug: string, title: string): string => `<ul><li><h4><a href="https://news.example/news/2019/10/${slug}">${title}</a></h4></li></ul>`;
+    const more = `<h4>More:</h4>${story('talks', 'Politician sees talks as only hope')}${story('youth', 'Young people must be heard, envoy says')}${story('china', 'China invites officials for two-day talks')}`;
+    const lone = '<ul><li><a href="https://news.example/statement.html">Read the full statement of the military</a></li></ul>';
+    const body = bodyOf(`<h1>Helicopter crash</h1><p>${'Two service members were killed in a crash, the military said. '.repeat(6)}</p>${more}<p>${'The cause is under investigation. '.repeat(6)}</p>${lone}`);
+    cleanContent(body, rootPassesFor('article'), 'readability', 'https://news.example/news/2019/11/crash');
+    const text = body.textContent ?? '';
+    expect(text).not.toContain('Young people must be heard');
+    expect(text).not.toContain('More:');
+    expect(text).toContain('Read the full statement of the military');
+  });
+});
+
 describe('off-site link lists', () => {
   it("keeps a list of courses on other sites in an article, drops the site's own related-stories list", () => {
     const courses = '<ul>' + ['coursera.org', 'www.edx.org', 'learn.microsoft.com', 'udemy.com'].map((host, i) => `<li><a href="https://${host}/course/${i}">Free course ${i} on ${host}</a></li>`).join('') + '</ul>';
