@@ -157,6 +157,20 @@ describe('print-only blocks', () => {
   });
 });
 
+describe('text only screen readers get', () => {
+  it("drops the BBC's and Amazon's off-screen labels, keeps the story and the price shown", () => {
+    const document = pageOf(`<article><h1>Singer may play her songs after all</h1><figure><img src="/singer.jpg" alt="The singer">
+      <span class="off-screen">Image copyright</span><span class="story-image-copyright">Getty Images</span></figure>${paragraphs('the awards', 6)}
+      <p>Now <span class="a-price"><span class="a-offscreen">Price was EUR 17.50, now EUR 11.02</span><span class="a-price-whole">EUR 11.02</span></span> in paperback.</p></article>`);
+    removeBoilerplate(document.body, passesFor('article'));
+    const text = plainText(document.body as never);
+    expect(text).not.toContain('Image copyright');
+    expect(text).not.toContain('Price was EUR 17.50');
+    expect(text).toContain('Now EUR 11.02 in paperback');
+    expect(text).toContain('This is sentence 5 about the awards');
+  });
+});
+
 describe('skip links', () => {
   it('drops skip links and their short wrapper, keeps a section and a tooltip the word "skip" also names', () => {
     const document = pageOf(`<div class="skip-links"><a href="#main">Skip to content</a> <a href="#search">Skip to search</a></div>
