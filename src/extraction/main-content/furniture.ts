@@ -15,7 +15,8 @@ import { THRESHOLDS } from './thresholds.js';
  * widget labels ("Advertisement", "Caption", "Close", "Share").
  */
 const CREDIT_LINE = /^\(?\s*(?:photo(?:graph)?|image|picture|pic|illustration|video|foto|bild)s?(?:\s+(?:credit|copyright))?s?\s*(?::|©|by\s|(?<=copyright)\s)/i;
-const CREDIT_TAIL = /\(\s*(?:(?:photo|image|picture|pic)s?(?:\s+credit)?\s*(?::|by\s)|[^()]{0,40}\b(?:photo|images)\s*\/)[^()]*\)\s*$/i;
+/** A caption ending in its credit: "(AP Photo/Sam Lee)", "(Photo: …)", "(credit: NASA/Jude Guidry)" (The Space Review, scrapinghub c00962aa). */
+const CREDIT_TAIL = /\(\s*(?:(?:(?:photo|image|picture|pic)s?(?:\s+credits?)?|credits?)\s*(?::|by\s)|[^()]{0,40}\b(?:photo|images)\s*\/)[^()]*\)\s*$/i;
 const COPYRIGHT_LINE = /^(?:©|\(c\)\s|copyright\b)/i;
 const DATELINE = /^(?:(?:first\s+|last\s+)?(?:published|updated|posted|modified|last modified)(?:\s+(?:on|at))?\s*:?\s*[^.!?]*\d[^.!?]*|published|updated|posted)$/i;
 const BYLINE = /^[Bb][Yy]\s+\p{Lu}[\p{L}.'’-]*(?:\s+\p{Lu}[\p{L}.'’-]*){0,3}(?:\s*(?:,|\||-|–|—|and|&|\bon\b)\s*[^.!?]*)?$/u;

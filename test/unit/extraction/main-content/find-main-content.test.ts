@@ -106,12 +106,13 @@ describe('findMainContent', () => {
     const text = extract(
       `<main><article><h1>Storm hits coast</h1><p>By Jane Doe - 11/18/19 11:04 PM EST</p><p>Updated 10:02 AM EST Nov 19, 2019</p>
         ${paragraphs('the storm', 3)}<div>Photo: Sam Lee, AP</div><p>Waves break over the pier in the harbour town. (AP Photo/Sam Lee)</p>
+        <div>The core stage at the assembly facility after its four engines went in. (credit: NASA/Jude Guidry)</div>
         <div>Advertisement</div><p>Related: <a href="/other">Earlier storm flooded the town</a></p>${paragraphs('the aftermath', 3)}</article></main>`,
       'https://news.example.com/2019/11/storm',
     );
     expect(text).toContain('sentence 2 about the storm');
     expect(text).toContain('sentence 2 about the aftermath');
-    for (const junk of ['Jane Doe', 'Updated 10:02', 'Sam Lee', 'Waves break', 'Advertisement', 'Earlier storm']) expect(text).not.toContain(junk);
+    for (const junk of ['Jane Doe', 'Updated 10:02', 'Sam Lee', 'Waves break', 'The core stage', 'Advertisement', 'Earlier storm']) expect(text).not.toContain(junk);
   });
 
   it('keeps dates that recur on every item of a listing', () => {
