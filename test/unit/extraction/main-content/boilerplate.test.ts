@@ -157,6 +157,21 @@ describe('print-only blocks', () => {
   });
 });
 
+describe('blocks named copyright', () => {
+  it("drops a footer's legal lines named so, keeps a story that speaks of copyright", () => {
+    const document = pageOf(`<div class="content-item"><h1>Man pleads guilty</h1>${paragraphs('the threat', 6)}
+      <p>The court heard that he copied a copyright notice into his messages.</p></div>
+      <div class="copyright-wrp"><div class="region region-copyright"><p>The Daily 1625 K Street, NW Suite 900 Washington DC 20006 | 202-628-8500 tel</p>
+      <p>The contents of this site are ©2019 Capitol Daily Corp., a subsidiary of News Communications, Inc.</p></div></div>`);
+    removeBoilerplate(document.body, passesFor('article'));
+    const text = plainText(document.body as never);
+    expect(text).not.toContain('1625 K Street');
+    expect(text).not.toContain('The contents of this site');
+    expect(text).toContain('copied a copyright notice');
+    expect(text).toContain('This is sentence 5 about the threat');
+  });
+});
+
 describe('text only screen readers get', () => {
   it("drops the BBC's and Amazon's off-screen labels, keeps the story and the price shown", () => {
     const document = pageOf(`<article><h1>Singer may play her songs after all</h1><figure><img src="/singer.jpg" alt="The singer">
