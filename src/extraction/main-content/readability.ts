@@ -54,8 +54,6 @@ function skipNextInnerHtmlRead(element: Element): void {
 const hasFallbackImageClass = (className: unknown): boolean => typeof className === 'string' && className.includes('fallback-image');
 
 /** Readability 0.6.0's own methods that PithReadability wraps (not in its type declarations). */
-/** Where a DIV's class waits while Readability runs, on the <p> it put in the DIV's place. */
-const KEPT_NAMES = 'data-pith-names';
 /** Readability 0.6.0 puts a DIV's only <p> in its place when the DIV's link density is under this (_grabArticle). */
 const READABILITY_DIV_TO_P_MAX_LINK_DENSITY = 0.25;
 
@@ -140,20 +138,43 @@ export class PithReadability extends Readability<Node> {
    * new <p>, and then puts the <p> in the DIV's place (when the DIV's link density is under 0.25): the DIV's
    * class goes with it. The passes after the choice read class names (captions, bylines, the learned block
    * features), so a caption written as `<div class="InlineImage-imageEmbedCaption">` stayed in Readability's
-   * pick and went from our own root. The class is kept aside on the <p> (not as its class: Readability
-   * weighs classes while it scores) and put back on the pick (keptNamesRestored).
+   * pick and went from our own root. The class is kept aside for the <p> (not as its class: Readability
+   * weighs classes while it scores) and put back, beside the <p>'s own, on the pick (restoreNames).
    * scrapinghub 0.9732 -> 0.9736 (CNBC's photo caption, 374ac9a5 precision 0.87 -> 0.96; 6 more pages up,
-   * none down); WCXB dev 0.89068 -> 0.89074 (28 pages; down where a class now read is a site's odd name,
-   * pcmag's pros and cons `lfh_meta` read as metadata lines, an events page's dates named `date`).
+   * none down); WCXB dev 0.89068 -> 0.89075 (29 pages; Clay's `<div class="caption"><p class="…">` captions,
+   * 2269 0.85 -> 0.87; down where a class now read is a site's odd name, pcmag's pros and cons `lfh_meta` read
+   * as metadata lines, an events page's dates named `date`). Its other rewrite, _simplifyNestedElements
+   * putting a wrapper's attributes over its only child's, is left as it is: the child's names kept beside the
+   * wrapper's moved 15 WCXB dev pages, -0.00004.
    */
   _hasSingleTagInsideElement(element: Element, tag: string): boolean {
     const single = readability._hasSingleTagInsideElement.call(this, element, tag);
-    if (single && tag === 'P' && element.tagName === 'DIV' && readability._getLinkDensity.call(this, element) < READABILITY_DIV_TO_P_MAX_LINK_DENSITY) {
-      const paragraph = element.children[0]!;
-      const names = element.getAttribute('class');
-      if (names && !paragraph.hasAttribute('class')) paragraph.setAttribute(KEPT_NAMES, names);
+    if (!single) return single;
+    if (tag === 'P' && element.tagName === 'DIV' && readability._getLinkDensity.call(this, element) < READABILITY_DIV_TO_P_MAX_LINK_DENSITY) {
+      this.keepNames(element.children[0]!, element.getAttribute('class'));
     }
     return single;
+  }
+
+  /** Class names Readability took off a block of its pick, to put back once it is done (restoreNames). */
+  private readonly keptNames = new WeakMap<Element, string[]>();
+
+  private keepNames(element: Element, names: string | null): void {
+    if (!names) return;
+    const kept = this.keptNames.get(element);
+    if (kept) kept.push(names);
+    else this.keptNames.set(element, [names]);
+  }
+
+  /** Puts back on the blocks of its pick the class names Readability took off them, beside any they have now. */
+  restoreNames(content: Element): void {
+    for (const element of [content, ...content.querySelectorAll('*')]) {
+      const kept = this.keptNames.get(element);
+      if (!kept) continue;
+      const names = new Set((element.getAttribute('class') ?? '').split(/\s+/).filter(Boolean));
+      for (const line of kept) for (const name of line.split(/\s+/)) if (name) names.add(name);
+      element.setAttribute('class', [...names].join(' '));
+    }
   }
 
   _isProbablyVisible(node: Element): boolean {
@@ -211,31 +232,26 @@ function withStandardCreateElement<T>(document: Document, work: () => T): T {
   }
 }
 
-/** Puts back on the blocks of Readability's pick the class their DIV had (PithReadability._hasSingleTagInsideElement). */
-function restoreKeptNames(content: Element): void {
-  for (const element of content.querySelectorAll(`[${KEPT_NAMES}]`)) {
-    if (!element.hasAttribute('class')) element.setAttribute('class', element.getAttribute(KEPT_NAMES)!);
-    element.removeAttribute(KEPT_NAMES);
-  }
-}
-
 /** Mozilla Readability on the (already cleaned) document; it mutates the document. */
 export function runReadability(document: Document): ReadabilityResult | null {
   let article: ReturnType<Readability<Node>['parse']>;
+  let reader: PithReadability;
   try {
     // The article element itself, not its HTML: the caller moves its nodes instead of parsing them again.
     const serializer = (node: Node) => node;
     // keepClasses: the cleanup after the choice reads class names (captions, bylines, the learned block
     // features), as on our own root. Stripped, they left Readability's picks untouched by those passes
     // (scrapinghub 0.966 -> 0.968, image captions; WCXB dev unchanged at 0.877).
-    article = withStandardCreateElement(document, () => new PithReadability(document, { charThreshold: THRESHOLDS.READABILITY_CHAR_THRESHOLD, serializer, keepClasses: true }).parse());
+    reader = new PithReadability(document, { charThreshold: THRESHOLDS.READABILITY_CHAR_THRESHOLD, serializer, keepClasses: true });
+    const parser = reader;
+    article = withStandardCreateElement(document, () => parser.parse());
   } catch {
     // Readability throws on some malformed trees (a null node in _grabArticle); our own root then stands alone.
     return null;
   }
   const content = article?.content as Element | null | undefined;
   if (!article || !content || !hasContent(content)) return null;
-  restoreKeptNames(content);
+  reader.restoreNames(content);
   return {
     content,
     textLength: collapseWhitespace(article.textContent ?? '').length,

@@ -154,13 +154,15 @@ describe('runReadability', () => {
     const document = parseDocument(`<!doctype html><html><body><div class="ArticleBody">
       <p>${block('jet orders', 4)}</p>
       <div class="InlineImage-wrapper"><div class="InlineImage-imageEmbedCaption">The prime minister passes a passenger aircraft at the air show.</div></div>
+      <div class="wp-caption"><p class="lead-in">Engines on the test stand, seen from the hangar door.</p></div>
       <p>${block('airline expansion', 4)}</p><div class="story-text">${block('the air show', 3)}</div></div></body></html>`) as unknown as Document;
     const content = runReadability(document)!.content;
     expect(content.querySelector('p.InlineImage-imageEmbedCaption')?.textContent).toContain('passes a passenger aircraft');
-    expect(content.querySelector('[data-pith-names]')).toBeNull();
+    expect(content.querySelector('p.lead-in')?.getAttribute('class')?.split(' ')).toContain('wp-caption');
     const body = bodyHolding(document as unknown as DomDocument, [...content.childNodes]) as unknown as Element;
     cleanContent(body, rootPassesFor('article'), 'readability');
     expect(body.textContent).not.toContain('passes a passenger aircraft');
+    expect(body.textContent).not.toContain('seen from the hangar door');
     expect(body.textContent).toContain('about the air show');
   });
 });
