@@ -53,10 +53,10 @@ function skipNextInnerHtmlRead(element: Element): void {
 
 const hasFallbackImageClass = (className: unknown): boolean => typeof className === 'string' && className.includes('fallback-image');
 
-/** Readability 0.6.0's own methods that PithReadability wraps (not in its type declarations). */
 /** Readability 0.6.0 puts a DIV's only <p> in its place when the DIV's link density is under this (_grabArticle). */
 const READABILITY_DIV_TO_P_MAX_LINK_DENSITY = 0.25;
 
+/** Readability 0.6.0's own methods that PithReadability wraps (not in its type declarations). */
 interface ReadabilityInternals {
   _hasSingleTagInsideElement(this: Readability<Node>, element: Element, tag: string): boolean;
   _getLinkDensity(this: Readability<Node>, element: Element): number;
@@ -156,8 +156,8 @@ export class PithReadability extends Readability<Node> {
     return single;
   }
 
-  /** Class names Readability took off a block of its pick, to put back once it is done (restoreNames). */
-  private readonly keptNames = new WeakMap<Element, string[]>();
+  /** Class names Readability took off blocks of the page, to put back on those in its pick once it is done (restoreNames). */
+  private readonly keptNames = new Map<Element, string[]>();
 
   private keepNames(element: Element, names: string | null): void {
     if (!names) return;
@@ -168,9 +168,8 @@ export class PithReadability extends Readability<Node> {
 
   /** Puts back on the blocks of its pick the class names Readability took off them, beside any they have now. */
   restoreNames(content: Element): void {
-    for (const element of [content, ...content.querySelectorAll('*')]) {
-      const kept = this.keptNames.get(element);
-      if (!kept) continue;
+    for (const [element, kept] of this.keptNames) {
+      if (!content.contains(element)) continue;
       const names = new Set((element.getAttribute('class') ?? '').split(/\s+/).filter(Boolean));
       for (const line of kept) for (const name of line.split(/\s+/)) if (name) names.add(name);
       element.setAttribute('class', [...names].join(' '));
@@ -235,23 +234,21 @@ function withStandardCreateElement<T>(document: Document, work: () => T): T {
 /** Mozilla Readability on the (already cleaned) document; it mutates the document. */
 export function runReadability(document: Document): ReadabilityResult | null {
   let article: ReturnType<Readability<Node>['parse']>;
-  let reader: PithReadability;
   try {
     // The article element itself, not its HTML: the caller moves its nodes instead of parsing them again.
     const serializer = (node: Node) => node;
     // keepClasses: the cleanup after the choice reads class names (captions, bylines, the learned block
     // features), as on our own root. Stripped, they left Readability's picks untouched by those passes
     // (scrapinghub 0.966 -> 0.968, image captions; WCXB dev unchanged at 0.877).
-    reader = new PithReadability(document, { charThreshold: THRESHOLDS.READABILITY_CHAR_THRESHOLD, serializer, keepClasses: true });
-    const parser = reader;
-    article = withStandardCreateElement(document, () => parser.parse());
+    const reader = new PithReadability(document, { charThreshold: THRESHOLDS.READABILITY_CHAR_THRESHOLD, serializer, keepClasses: true });
+    article = withStandardCreateElement(document, () => reader.parse());
+    if (article?.content) reader.restoreNames(article.content as Element);
   } catch {
     // Readability throws on some malformed trees (a null node in _grabArticle); our own root then stands alone.
     return null;
   }
   const content = article?.content as Element | null | undefined;
   if (!article || !content || !hasContent(content)) return null;
-  reader.restoreNames(content);
   return {
     content,
     textLength: collapseWhitespace(article.textContent ?? '').length,
