@@ -3,6 +3,7 @@ import { BLOCK_TAGS } from './block-tags.js';
 import { endStrayCdata } from './cdata.js';
 import { installClassNames } from './class-names.js';
 import { makeListenerMapsLazy } from './lazy-listeners.js';
+import { elementsAtDepth } from './linked-order.js';
 import { installTagQueries } from './tag-queries.js';
 
 // Before any page is parsed in this thread: nodes then get no listener map until one is asked for,
@@ -35,26 +36,11 @@ export const MAX_ELEMENT_DEPTH = 512;
  * recursion; on a normal page it only counts.
  */
 function boundDepth(root: Element): void {
-  const elements: Element[] = [];
-  const depths: number[] = [];
-  for (let child = root.firstElementChild; child; child = child.nextElementSibling) {
-    elements.push(child);
-    depths.push(1);
-  }
-  while (elements.length > 0) {
-    const element = elements.pop()!;
-    const depth = depths.pop()!;
-    if (depth === MAX_ELEMENT_DEPTH) {
-      for (let inner = element.firstElementChild; inner; inner = element.firstElementChild) {
-        // A block's words must not run into its neighbours' once its tag is gone; `un<b>bold</b>` stays one word.
-        if (BLOCK_TAGS.has(inner.localName)) inner.replaceWith(' ', ...inner.childNodes, ' ');
-        else inner.replaceWith(...inner.childNodes);
-      }
-      continue;
-    }
-    for (let child = element.firstElementChild; child; child = child.nextElementSibling) {
-      elements.push(child);
-      depths.push(depth + 1);
+  for (const element of elementsAtDepth(root, MAX_ELEMENT_DEPTH)) {
+    for (let inner = element.firstElementChild; inner; inner = element.firstElementChild) {
+      // A block's words must not run into its neighbours' once its tag is gone; `un<b>bold</b>` stays one word.
+      if (BLOCK_TAGS.has(inner.localName)) inner.replaceWith(' ', ...inner.childNodes, ' ');
+      else inner.replaceWith(...inner.childNodes);
     }
   }
 }

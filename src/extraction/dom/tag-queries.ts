@@ -15,6 +15,7 @@
  */
 import { ownCopy } from '../own-copy.js';
 import { NodeList } from 'linkedom';
+import { firstElementBelow, nextElementAfter, nextElementBelow } from './linked-order.js';
 
 const PLAIN_TAG_LIST = /^\s*[a-zA-Z][a-zA-Z0-9]*(?:\s*,\s*[a-zA-Z][a-zA-Z0-9]*)*\s*$/;
 
@@ -45,15 +46,7 @@ function lowerName(name: string): string {
  * contents (as linkedom); getElementsByTagName does (`intoTemplates`).
  */
 function following(node: Element, root: Element, intoTemplates = false): Element | null {
-  if (intoTemplates || node.localName !== 'template') {
-    const child = node.firstElementChild;
-    if (child) return child;
-  }
-  for (let at: Element | null = node; at && at !== root; at = at.parentElement) {
-    const sibling = at.nextElementSibling;
-    if (sibling) return sibling;
-  }
-  return null;
+  return intoTemplates || node.localName !== 'template' ? nextElementBelow(node, root) : nextElementAfter(node, root);
 }
 
 /** Whether the element's document compares names without case (HTML): its tagName is then its upper-cased name. */
@@ -116,13 +109,13 @@ export function installTagQueries(elementPrototype: Element): void {
     const names = tagList(selectors);
     if (!names || !inHtmlDocument(this)) return all.call(this, selectors);
     const out = new NodeList();
-    for (let node = this.firstElementChild; node; node = following(node, this)) if (names.has(lowerName(node.localName))) out.push(node);
+    for (let node = firstElementBelow(this); node; node = following(node, this)) if (names.has(lowerName(node.localName))) out.push(node);
     return out;
   };
   prototype.querySelector = function (this: Element, selectors: string) {
     const names = tagList(selectors);
     if (!names || !inHtmlDocument(this)) return one.call(this, selectors);
-    for (let node = this.firstElementChild; node; node = following(node, this)) if (names.has(lowerName(node.localName))) return node;
+    for (let node = firstElementBelow(this); node; node = following(node, this)) if (names.has(lowerName(node.localName))) return node;
     return null;
   };
   const linkedomTagName = nameGetter(elementPrototype, 'tagName');
@@ -146,7 +139,7 @@ export function installTagQueries(elementPrototype: Element): void {
     const caseless = html(this);
     if (caseless === undefined || typeof tag !== 'string') return byTag.call(this, tag);
     const out = new NodeList();
-    for (let node = this.firstElementChild; node; node = following(node, this, true)) {
+    for (let node = firstElementBelow(this); node; node = following(node, this, true)) {
       const name = node.localName;
       if (name === tag || (caseless && mayUpperCaseTo(name, tag) && upperCased(name) === tag)) out.push(node);
     }
