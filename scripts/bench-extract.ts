@@ -12,7 +12,9 @@
  *   metrics with the page's token count) and its plain text, on this process's main thread. It includes
  *   parsing the HTML (linkedom); it excludes reading, gunzip and charset decoding. This process runs with
  *   the extraction processes' flags (re-started with them when missing): `--single-threaded-gc` puts V8's
- *   collector on the timed thread, so no garbage is collected off the clock on the second core.
+ *   collector on the timed thread, so no garbage is collected off the clock on the second core; and its
+ *   main thread gets the young generation the service's extraction threads run with (32 MB semi-spaces,
+ *   `--max-semi-space-size`, as thread-pool.ts's resourceLimits give each thread).
  * - Peer: peer-extract.py's own per-page `run(html, url)` — for `rs-trafilatura-md`,
  *   `rs_trafilatura.extract(html, url=url, output_markdown=True)`: parsing, main content, Markdown and
  *   metadata — timed with perf_counter by scripts/peer-times.py in the .tools/peers virtualenv
@@ -38,15 +40,17 @@ import { parseDocument } from '../src/extraction/dom/dom.js';
 import { decodeBody } from '../src/extraction/decode.js';
 import { extractHtml } from '../src/extraction/extract.js';
 import { forgetTokenCounts } from '../src/extraction/tokens/tokens.js';
-import { EXTRACTION_PROCESS_NODE_FLAGS } from '../src/extraction/threads/process-flags.js';
+import { EXTRACTION_PROCESS_NODE_FLAGS, MAIN_THREAD_EXTRACTION_FLAGS } from '../src/extraction/threads/process-flags.js';
 import { percentile, round } from './lib/bench-figures.js';
 import { projectRoot } from './lib/paths.js';
 import { savedPageUrl } from './lib/saved-page-url.js';
 import { ensurePeers } from './lib/tools.js';
 
-// Pith's per-page times are read on this thread: restart with the extraction processes' GC flags if missing.
-if (!EXTRACTION_PROCESS_NODE_FLAGS.every((flag) => process.execArgv.includes(flag))) {
-  const restarted = spawnSync(process.execPath, [...EXTRACTION_PROCESS_NODE_FLAGS, ...process.execArgv, ...process.argv.slice(1)], { stdio: 'inherit' });
+// Pith's per-page times are read on this thread: restart with the extraction processes' GC flags and the
+// extraction threads' young generation if missing.
+const TIMED_THREAD_FLAGS = [...EXTRACTION_PROCESS_NODE_FLAGS, ...MAIN_THREAD_EXTRACTION_FLAGS];
+if (!TIMED_THREAD_FLAGS.every((flag) => process.execArgv.includes(flag))) {
+  const restarted = spawnSync(process.execPath, [...TIMED_THREAD_FLAGS, ...process.execArgv, ...process.argv.slice(1)], { stdio: 'inherit' });
   process.exit(restarted.status ?? 1);
 }
 

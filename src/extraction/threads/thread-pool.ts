@@ -7,6 +7,7 @@ import type { ExtractedContent } from '../types.js';
 import type { DocumentKind } from '../documents/index.js';
 import { DOCUMENT_CAPS } from '../documents/caps.js';
 import { threadModule } from './thread-module.js';
+import { EXTRACTION_SEMI_SPACE_MB } from './process-flags.js';
 import { addPhase, timePhase } from '../../observability/phases.js';
 import { withoutMainThreadHeapFloor } from '../../runtime/isolate-heap.js';
 import type { AppShell, HtmlBody } from '../fetched-html.js';
@@ -50,7 +51,7 @@ export const inlineExtractor: HtmlExtractor = {
 /** Old-space cap per extraction thread; the largest benchmark page peaks well under it. */
 const THREAD_HEAP_MB = 256;
 /**
- * Young generation per extraction thread: 96 MB is 32 MB semi-spaces (a thread's default is 48 MB, 16 MB
+ * Young generation per extraction thread: 96 MB, three 32 MB semi-spaces (a thread's default is 48 MB, 16 MB
  * semi-spaces). A page's DOM and the garbage of its passes live for the ~30 ms of one extraction; with
  * 16 MB semi-spaces much of it was promoted to old space, and V8's GC helper threads spent ~8 ms of CPU per
  * page on it (measured per thread from /proc/self/task on the scrapinghub set), about a third of the
@@ -58,7 +59,7 @@ const THREAD_HEAP_MB = 256;
  * has to share its core with it, which held the 2-thread speedup near 1.45×. With 32 MB semi-spaces the
  * helpers spent ~6.5 ms per page and the process's total CPU per page fell by several percent.
  */
-const THREAD_YOUNG_MB = 96;
+const THREAD_YOUNG_MB = 3 * EXTRACTION_SEMI_SPACE_MB;
 
 export function threadExtractor(threads = availableParallelism(), data: ThreadData = {}): HtmlExtractor {
   const { file, execArgv } = threadModule();
