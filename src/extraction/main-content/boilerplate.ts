@@ -19,7 +19,7 @@ import { isFinePrint } from './fine-print.js';
 import { formsWithControls, holdsNoParagraph } from './control-forms.js';
 import { isInsideQaPost, isPostChrome } from './forum-chrome.js';
 import { isConsentDialog } from './consent-dialogs.js';
-import { isChrome, isHiddenByStyle, isHiddenOnly, isModal, isSiteFooter, isSiteHeader } from './page-chrome.js';
+import { isChrome, isHiddenByStyle, isHiddenOnly, isModal, isSiteFooter, isSiteHeader, overlayClosedBy } from './page-chrome.js';
 import { holdsLongParagraphs } from './paragraphs.js';
 import type { DeclaredPasses, RuleName } from './policy.js';
 import { remove } from './remove.js';
@@ -102,6 +102,8 @@ export function removeBoilerplate(body: Element, passes: DeclaredPasses): void {
     }
     return JUNK_TAGS.has(element.tagName) && junk.push(element) > 0;
   });
+  // Read before the junk goes: an overlay is known by the close button it opens with.
+  const overlays = passes.modals ? junk.map(overlayClosedBy).filter((overlay) => overlay !== null) : [];
   const controlForms = formsWithControls(junk);
   if (passes['junk-tags']) for (const element of junk) remove(element, 'junk-tags');
   for (const label of labels) keepLabel(label);
@@ -124,7 +126,7 @@ export function removeBoilerplate(body: Element, passes: DeclaredPasses): void {
   };
 
   const commentsUnderArticle = passes.comments === 'if-one-article' ? holdsOneArticle(all) : passes.comments === 'always';
-  if (passes.modals) removeModals(all);
+  if (passes.modals) removeModals(all, overlays);
   // A collapsed panel kept is shown: Readability skips what is hidden.
   // Asked again by a later pass (hidden two ways), a kept panel stays: its truncated excerpt is gone by then.
   const shown = new Set<Element>();
@@ -186,11 +188,17 @@ export function removeBoilerplate(body: Element, passes: DeclaredPasses): void {
   if (passes['tag-lists']) removeTagLists(all, NEVER_REMOVED);
 }
 
-/** Modals go unless they hold the page title: the first <h1> outside any modal (without one, any <h1>). */
-function removeModals(all: Element[]): void {
+/**
+ * Modals go unless they hold the page title: the first <h1> outside any modal (without one, any <h1>).
+ * Overlays that open with a close button (page-chrome.ts) go unless they hold an <h1>.
+ */
+function removeModals(all: Element[], overlays: readonly Element[]): void {
   const pageTitle = all.find((element) => element.tagName === 'H1' && !hasAncestorOrSelf(element, isModal)) ?? null;
   for (const element of all) {
     if (!isModal(element) || NEVER_REMOVED.has(element.tagName) || !element.isConnected) continue;
     if (pageTitle ? !element.contains(pageTitle) : !hasDescendantTag(element, H1)) remove(element, 'modals');
+  }
+  for (const overlay of overlays) {
+    if (!NEVER_REMOVED.has(overlay.tagName) && overlay.isConnected && !hasDescendantTag(overlay, H1)) remove(overlay, 'modals');
   }
 }

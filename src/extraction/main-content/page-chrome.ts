@@ -39,6 +39,27 @@ export function isModal(element: Element): boolean {
   return role === 'dialog' || role === 'alertdialog' || element.getAttribute('aria-modal') === 'true';
 }
 
+/** What a button that dismisses an overlay says, as its text, title or aria-label. */
+const CLOSE_LABEL = /^(?:close|dismiss|×|✕|✖|x|close (?:this )?(?:dialog|pop-?up|window|banner|modal|panel))$/i;
+
+/**
+ * The overlay a button dismisses when it opens that overlay: the button is its parent's first element and
+ * says "Close" (or ×), and the parent holds more than the button. Pop-ups, flyouts and drawers without a
+ * dialog role open so (MSN's "Make MSN my homepage" steps, its feedback flyout and "Found the story
+ * interesting?" prompt; a forum's "add to home screen" and push-notification panels; a shop's cart
+ * drawer); content does not start with a way to close itself. Asked before the buttons go as junk.
+ * Evidence: WCXB dev 0.89089 -> 0.89115 on 4 pages, none down (forum 0546 0.44 -> 0.72, product 0580
+ * 0.69 -> 0.80); scrapinghub's MSN story 0.93 -> 0.99 precision, no other page changed.
+ */
+export function overlayClosedBy(button: Element): Element | null {
+  if (button.tagName !== 'BUTTON') return null;
+  const overlay = button.parentElement;
+  if (!overlay || overlay.firstElementChild !== button) return null;
+  const label = (button.getAttribute('aria-label') || button.getAttribute('title') || button.textContent || '').trim();
+  if (!CLOSE_LABEL.test(label)) return null;
+  return (overlay.textContent ?? '').trim().length > (button.textContent ?? '').trim().length ? overlay : null;
+}
+
 const isMainLandmark = (element: Element): boolean =>
   element.tagName === 'ARTICLE' || element.tagName === 'MAIN' || element.getAttribute('role') === 'main';
 

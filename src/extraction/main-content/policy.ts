@@ -51,7 +51,7 @@ export const PASSES_BY_DECLARED_KIND = {
   'article-scope':          byKind(true,         false,            false,    false,  false),
   /** Scripts, styles, media widgets and form controls: never content, their labels read "Add to cart", "Search" (320360e). */
   'junk-tags':              byKind(true,         true,             true,     true,   true),
-  /** Modal dialogs (policy pop-ups, size guides) whatever their prose, unless they hold the title (6458787: WCXB 0.840 -> 0.846). */
+  /** Modal dialogs (policy pop-ups, size guides) whatever their prose, unless they hold the title (6458787: WCXB 0.840 -> 0.846); overlays that open with a close button (WCXB 0.8909 -> 0.8912). */
   'modals':                 byKind(true,         true,             true,     true,   true),
   /** Hidden <pre> copies of the story (raw markdown for crawlers), spared otherwise as half the page's text (f9eee89). */
   'hidden-text-copies':     byKind(true,         true,             false,    false,  false),

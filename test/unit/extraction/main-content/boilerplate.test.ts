@@ -233,3 +233,28 @@ describe('rails of other stories', () => {
     expect(plainText(hub.body as never)).toContain('Teaser 1 about another story');
   });
 });
+
+describe('overlays that open with a close button', () => {
+  const story = `<main><h1>Free flu shots for detained migrants</h1>${paragraphs('the doctors offer', 6)}</main>`;
+
+  it('drop pop-ups and flyouts without a dialog role, whatever their prose', () => {
+    const steps = `<div id="makehomepagedialog"><button class="closebutton" title="Close">Close</button><h2>Make MSN my homepage</h2><ul><li><div>On the toolbar, click Safari. Then, click Preferences, and in the window that opens choose General.</div></li></ul></div>`;
+    const flyout = `<div id="feedback-flyout"><button id="feedback-close" title="close"></button><h2>Send MSN Feedback</h2><label>How can we improve?</label></div>`;
+    const document = pageOf(`${story}${steps}${flyout}`);
+    removeBoilerplate(document.body, passesFor('article'));
+    const text = plainText(document.body as never);
+    expect(text).toContain('This is sentence 5 about the doctors offer');
+    expect(text).not.toContain('click Preferences');
+    expect(text).not.toContain('Send MSN Feedback');
+  });
+
+  it('keep a block whose close button is not its first element, or says something else', () => {
+    const panel = `<section><h2>Opening hours</h2><p>Open daily from nine to five, except on public holidays.</p><button>Close</button></section>`;
+    const toggle = `<div><button aria-label="Show the full schedule">Schedule</button><p>Races start at noon on Saturday and Sunday.</p></div>`;
+    const document = pageOf(`${story}${panel}${toggle}`);
+    removeBoilerplate(document.body, passesFor('article'));
+    const text = plainText(document.body as never);
+    expect(text).toContain('Open daily from nine to five');
+    expect(text).toContain('Races start at noon');
+  });
+});
