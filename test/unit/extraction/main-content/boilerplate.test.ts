@@ -258,3 +258,22 @@ describe('overlays that open with a close button', () => {
     expect(text).toContain('Races start at noon');
   });
 });
+
+describe('elements the markup takes off the page’s text', () => {
+  it('drops a popover (shown only once opened) and a block the site marks data-nosnippet', () => {
+    const document = pageOf(`<main><h1>Streaming this week</h1>${paragraphs('the new releases', 6)}
+      <div popover id="watch-menu"><a href="/netflix">Netflix</a> <a href="/prime">Prime Video</a></div>
+      <div data-nosnippet><span>Screen awards</span> <a href="/calendar">Release calendar</a></div></main>`);
+    removeBoilerplate(document.body, passesFor('article'));
+    const text = plainText(document.body as never);
+    expect(text).toContain('This is sentence 5 about the new releases');
+    expect(text).not.toContain('Prime Video');
+    expect(text).not.toContain('Release calendar');
+  });
+
+  it('still spares such a block when it holds the story’s prose', () => {
+    const document = pageOf(`<main><h1>Streaming this week</h1><div data-nosnippet>${paragraphs('the new releases', 6)}</div></main>`);
+    removeBoilerplate(document.body, passesFor('article'));
+    expect(plainText(document.body as never)).toContain('This is sentence 5 about the new releases');
+  });
+});
