@@ -1,5 +1,5 @@
 import { get_encoding, type Tiktoken } from 'tiktoken';
-import { bytePairCount, longBytePairCount, MAX_BPE_BYTES } from './bpe.js';
+import { asciiPairCount, bytePairCount, longBytePairCount, MAX_BPE_BYTES } from './bpe.js';
 import { ownCopy } from '../own-copy.js';
 import { cachedPieceCount, forgetPieceCounts, MAX_CACHED_PIECE_LENGTH } from './piece-cache.js';
 
@@ -224,9 +224,18 @@ export function forgetTokenCounts(): void {
   longPieces.clear();
 }
 
-/** Tokens of `text[start, end)`; a lone ASCII character is always one token (every byte is in the vocabulary). */
+/**
+ * Tokens of `text[start, end)`; a lone ASCII character is always one token (every byte is in the
+ * vocabulary), and a pair of them one or two (asciiPairCount).
+ */
 function pieceTokenCount(start: number, end: number): number {
-  if (end - start === 1 && text.charCodeAt(start) < 128) return 1;
+  const length = end - start;
+  if (length <= 2) {
+    const first = text.charCodeAt(start);
+    if (length === 1 && first < 128) return 1;
+    const second = text.charCodeAt(start + 1);
+    if (length === 2 && first < 128 && second < 128) return asciiPairCount(first, second);
+  }
   if (end - start > MAX_CACHED_PIECE_LENGTH) return longPieceCount(text.slice(start, end));
   return cachedPieceCount(text, start, end, encodedCount);
 }

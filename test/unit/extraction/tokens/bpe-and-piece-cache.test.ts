@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { bytePairCount, longBytePairCount, MAX_BPE_BYTES } from '../../../../src/extraction/tokens/bpe.js';
+import { asciiPairCount, bytePairCount, longBytePairCount, MAX_BPE_BYTES } from '../../../../src/extraction/tokens/bpe.js';
 import { cachedPieceCount, forgetPieceCounts, MAX_CACHED_PIECE_LENGTH } from '../../../../src/extraction/tokens/piece-cache.js';
 import { countTokens, encodeOrdinary, pieces } from '../../../../src/extraction/tokens/tokens.js';
 
@@ -24,6 +24,25 @@ describe('JS byte-pair encoding (bpe.ts) counts exactly like tiktoken', () => {
       }
       expect(countTokens(text), JSON.stringify(text)).toBe(encodeOrdinary(text).length);
     }
+  });
+});
+
+describe('pieces of two ASCII characters (asciiPairCount)', () => {
+  it('count as the byte-pair encoding does, for every pair', () => {
+    const wrong: string[] = [];
+    for (let first = 0; first < 128; first++) {
+      for (let second = 0; second < 128; second++) {
+        const pair = String.fromCharCode(first, second);
+        if (asciiPairCount(first, second) !== bytePairCount(pair)) wrong.push(JSON.stringify(pair));
+      }
+    }
+    expect(wrong).toEqual([]);
+    expect([asciiPairCount(61, 34), asciiPairCount(0, 127)]).toEqual([encodeOrdinary('="').length, 2]);
+  });
+
+  it('make page-shaped text count exactly like tiktoken', () => {
+    const markup = '<div class="a"><p id="x">Hi!</p><br/><a href="/b?c=1&d=2">ok</a></div>\n\t<!-- x -->';
+    expect(countTokens(markup)).toBe(encodeOrdinary(markup).length);
   });
 });
 
