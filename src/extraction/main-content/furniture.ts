@@ -43,9 +43,11 @@ const ABOUT_THE_ARTICLE =
 const MACHINERY = /^(?:(?:image|photo|picture|slide)\s+\d+\s+(?:of|\/)\s+\d+|\[(\w+)\b[^\]]*\][^]*\[\/\1\])$/i;
 /**
  * A photo credit on its own line: names then a picture agency ("Sakib Ali/Hindustan Times/Getty Images",
- * "Natalie Naccache | Bloomberg | Getty Images", "Shutterstock").
+ * "Natalie Naccache | Bloomberg | Getty Images", "Shutterstock"), or the agency then the photographer
+ * ("Getty Images / Daniela Duncan", The Spruce's captions: WCXB 0149).
  */
-const AGENCY_CREDIT = /^(?:[^.!?]{0,80}(?:\/|\||—|–|-|,|\bvia)\s*)?(?:getty\s+images|shutterstock(?:\.com)?|istock(?:photo)?|alamy(?:\s+stock\s+photo)?|afp|ap(?:\s+photo)?|reuters|epa(?:-efe)?|dpa)$/i;
+const AGENCY = String.raw`(?:getty\s+images|shutterstock(?:\.com)?|istock(?:photo)?|alamy(?:\s+stock\s+photo)?|afp|ap(?:\s+photo)?|reuters|epa(?:-efe)?|dpa)`;
+const AGENCY_CREDIT = new RegExp(String.raw`^(?:(?:[^.!?]{0,80}(?:\/|\||—|–|-|,|\bvia)\s*)?${AGENCY}|${AGENCY}\s*(?:\/|\||—|–)\s*[^.!?/|]{1,60})$`, 'i');
 
 /** "Related: …", "READ MORE: …", "See also …": a label and a link to another page. */
 const LINK_LABEL = /^(?:related(?:\s+(?:stories|articles|content|posts?))?|read\s+(?:more|also|next)|see\s+(?:more|also)|also\s+(?:read|see|on\s+\S+)|more|don'?t\s+miss|recommended|watch|listen|click here)\b[^.!?]{0,40}?:/i;
