@@ -23,6 +23,12 @@ const BYLINE = /^[Bb][Yy]\s+\p{Lu}[\p{L}.'’-]*(?:\s+\p{Lu}[\p{L}.'’-]*){0,3}
 const UI_LABEL =
   /^(?:advert(?:isement)?|ad|sponsored|caption|close|share(?:\s+(?:this|on)(?:\s+\w+)?)?|tweet|print|email|loading(?:\s+content)?\s*(?:\.\.\.|…)?|highlights|breaking news|skip (?:ad|advert(?:isement)?)|(?:view\s+|show\s+)?comments?|subscribe|sign up|don'?t miss|about the author|view author archive|media playback is unsupported on your device|you (?:may|might) also like(?:\.\.\.|…|:)?|related news|recent articles|popular this week|more:|tell us what you think(?:\.\.\.|…)?|want more stories like this\??|like this story\? share it with a friend!?|this slideshow requires javascript\.?)$/i;
 /**
+ * An ad slot's label with its note: "Advertisement - Page continues below", "Advertisement - Members don't
+ * see this ad" (WCXB 4052, 0518). Not a bare "Story continues below gallery": scrapinghub's truth keeps
+ * that line (961bd85c).
+ */
+const AD_SLOT_LABEL = /^(?:advert(?:isement)?|ad)\s*[-–—]\s*[^.!?]{1,40}$/i;
+/**
  * A line that is only a date, optionally with weekday and time ("October 06, 2018",
  * "Monday, 18 Nov 2019, 19:09", "22 de outubro de 2010 às 20:13", "05/10/2018").
  */
@@ -70,7 +76,7 @@ function furnitureKind(text: string, element: Element): Furniture | null {
   if (AUTHOR_BIO.test(text) || NEWSLETTER_PITCH.test(text) || ABOUT_THE_ARTICLE.test(text) || MACHINERY.test(text)) return 'label';
   // A bare agency name inside a sentence is a dateline's "(Reuters)", not a credit line.
   if (text.length <= THRESHOLDS.STAMP_MAX_TEXT && AGENCY_CREDIT.test(text) && (!INLINE.has(element.tagName) || /[/|—–,-]|\bvia\b/.test(text))) return 'caption';
-  return UI_LABEL.test(text) ? 'label' : null;
+  return UI_LABEL.test(text) || AD_SLOT_LABEL.test(text) ? 'label' : null;
 }
 
 function sameAddress(text: string, pageUrl: string): boolean {
