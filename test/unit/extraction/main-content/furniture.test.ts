@@ -51,6 +51,7 @@ describe('cleanContent furniture', () => {
       'Natalie Naccache | Bloomberg | Getty Images',
       'Getty Images / Daniela Duncan',
       'Advertisement - Page continues below',
+      "$1,599.00 from Lowe's",
       'Image 2 of 5',
       '[button link="https://example.com/submit" type="big"] Send us YOUR review[/button]',
       'You may also like...',
@@ -61,13 +62,14 @@ describe('cleanContent furniture', () => {
 
   it('keeps a dateline\'s "(Reuters)" and sentences that mention an agency, an image or an e-mail', () => {
     const document = pageOf(`<p>NEW YORK (<span>Reuters</span>) - The attorney general is investigating the company, two people said.</p>
-      <p>Getty Images said it had licensed the photo to the paper.</p><p>Reuters — the agency — said it would appeal.</p><p>Ad - free plans cost more. Members pay yearly.</p><p>Readers can email the council at council@example.com.</p>${paragraphs('the story', 3)}`);
+      <p>Getty Images said it had licensed the photo to the paper.</p><p>Reuters — the agency — said it would appeal.</p><p>Ad - free plans cost more. Members pay yearly.</p><p>$35 from Amazon is what we paid for it.</p><p>Readers can email the council at council@example.com.</p>${paragraphs('the story', 3)}`);
     cleanArticle(document.body);
     const text = plainText(document.body as never);
     expect(text).toContain('NEW YORK (Reuters) - The attorney general');
     expect(text).toContain('Getty Images said it had licensed');
     expect(text).toContain('Reuters — the agency — said it would appeal.');
     expect(text).toContain('Ad - free plans cost more.');
+    expect(text).toContain('$35 from Amazon is what we paid for it.');
     expect(text).toContain('Readers can email the council');
   });
 
