@@ -52,6 +52,8 @@ describe('cleanContent furniture', () => {
       'Getty Images / Daniela Duncan',
       'Advertisement - Page continues below',
       "$1,599.00 from Lowe's",
+      'Read more »',
+      'View company profile',
       'Image 2 of 5',
       '[button link="https://example.com/submit" type="big"] Send us YOUR review[/button]',
       'You may also like...',
@@ -62,7 +64,7 @@ describe('cleanContent furniture', () => {
 
   it('keeps a dateline\'s "(Reuters)" and sentences that mention an agency, an image or an e-mail', () => {
     const document = pageOf(`<p>NEW YORK (<span>Reuters</span>) - The attorney general is investigating the company, two people said.</p>
-      <p>Getty Images said it had licensed the photo to the paper.</p><p>Reuters — the agency — said it would appeal.</p><p>Ad - free plans cost more. Members pay yearly.</p><p>$35 from Amazon is what we paid for it.</p><p>Readers can email the council at council@example.com.</p>${paragraphs('the story', 3)}`);
+      <p>Getty Images said it had licensed the photo to the paper.</p><p>Reuters — the agency — said it would appeal.</p><p>Ad - free plans cost more. Members pay yearly.</p><p>$35 from Amazon is what we paid for it.</p><p>Read more about the council's plans on its site.</p><p>Readers can email the council at council@example.com.</p>${paragraphs('the story', 3)}`);
     cleanArticle(document.body);
     const text = plainText(document.body as never);
     expect(text).toContain('NEW YORK (Reuters) - The attorney general');
@@ -70,6 +72,7 @@ describe('cleanContent furniture', () => {
     expect(text).toContain('Reuters — the agency — said it would appeal.');
     expect(text).toContain('Ad - free plans cost more.');
     expect(text).toContain('$35 from Amazon is what we paid for it.');
+    expect(text).toContain("Read more about the council's plans");
     expect(text).toContain('Readers can email the council');
   });
 
