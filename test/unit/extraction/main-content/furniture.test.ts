@@ -54,6 +54,7 @@ describe('cleanContent furniture', () => {
       "$1,599.00 from Lowe's",
       'Read more »',
       'View company profile',
+      'Add to wishlist',
       'Image 2 of 5',
       '[button link="https://example.com/submit" type="big"] Send us YOUR review[/button]',
       'You may also like...',
