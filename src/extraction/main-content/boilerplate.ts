@@ -198,7 +198,5 @@ function removeModals(all: Element[], overlays: readonly Element[]): void {
     if (!isModal(element) || NEVER_REMOVED.has(element.tagName) || !element.isConnected) continue;
     if (pageTitle ? !element.contains(pageTitle) : !hasDescendantTag(element, H1)) remove(element, 'modals');
   }
-  for (const overlay of overlays) {
-    if (!NEVER_REMOVED.has(overlay.tagName) && overlay.isConnected && !hasDescendantTag(overlay, H1)) remove(overlay, 'modals');
-  }
+  for (const overlay of overlays) removeUnlessTitled(overlay, 'modals');
 }
