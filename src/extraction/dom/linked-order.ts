@@ -12,7 +12,6 @@ import { parseHTML } from 'linkedom';
 
 interface Linked {
   nodeType: number;
-  localName?: string;
 }
 
 const ELEMENT_NODE = 1;
