@@ -99,12 +99,23 @@ function namesMetadata(element: Element, names: string): boolean {
   return namedBesidesAnchor(METADATA_WORDS, element, names);
 }
 
+/**
+ * A block holding a section heading is a card or a section that a "meta" name happens to cover, not a byline:
+ * Xfinity's "jss-meta-block" cards ("Live TV" over its pitch; WCXB 0066 0.56 -> 0.95), a camera's spec
+ * rows headed "Image Sensor" (4263 0.93 -> 0.96). WCXB dev +0.0003 (5 pages up, 6 down by <= 0.004; folds
+ * +0.0001 +0.0013 -0.0000 +0.0001 -0.0000); scrapinghub -0.00004 (a headline set in a "meta" header, 51d066b0).
+ */
+function holdsSubheading(element: Element): boolean {
+  return SUBHEADINGS.has(element.tagName) || hasDescendantTag(element, SUBHEADINGS);
+}
+
 function removeMetadataLines(body: Element): void {
   for (const element of descendants(body)) {
     const names = elementNamesIfAny(element);
     if ((names === null && element.tagName !== 'TIME') || !element.isConnected) continue;
     const isMetadata = element.tagName === 'TIME' || namesMetadata(element, names ?? '');
-    if (isMetadata && (element.textContent ?? '').trim().length <= THRESHOLDS.METADATA_MAX_TEXT) remove(element, 'metadata-lines');
+    if (!isMetadata || (element.textContent ?? '').trim().length > THRESHOLDS.METADATA_MAX_TEXT || holdsSubheading(element)) continue;
+    remove(element, 'metadata-lines');
   }
 }
 

@@ -87,6 +87,18 @@ describe('metadata lines', () => {
     expect(text).not.toContain('March 7, 2026');
     expect(text).toContain('When is the best time to go to Japan?');
   });
+
+  it('keeps a block named "meta" that holds a section heading: a card, not a byline', () => {
+    const card = (heading: string, pitch: string): string => `<div class="hx-jss-meta-block"><h2>${heading}</h2><p>${pitch}</p></div>`;
+    const body = bodyOf(
+      `<div class="post-meta">By Jane Doe, March 5</div>${blurb}${card('Live TV', 'Explore channels and shows on every screen.')}${card('Sports', 'Always know where to watch your team.')}`,
+    );
+    cleanContent(body, rootPassesFor('unknown'), 'own', 'https://tv.example/learn/cable-tv');
+    const text = body.textContent ?? '';
+    expect(text).not.toContain('Jane Doe');
+    expect(text).toContain('Live TV');
+    expect(text).toContain('Always know where to watch your team.');
+  });
 });
 
 describe('shop tiles named "caption"', () => {
