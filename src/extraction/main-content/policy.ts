@@ -46,7 +46,8 @@ export const PASSES_BY_DECLARED_KIND = {
   'repair-parsing':         byKind(true,         true,             true,     true,   true),
   /**
    * The page's one microdata article (holding the title) bounds the content: other stories' teasers go (818926f: scrapinghub 0.975 -> 0.977);
-   * of several, one with ARTICLE_SCOPE_DOMINANCE times the text of each other (a story among typed teasers: scrapinghub 0.951 -> 0.953 precision).
+   * of several, one with ARTICLE_SCOPE_DOMINANCE times the text of each other (a story among typed teasers: scrapinghub 0.951 -> 0.953 precision);
+   * without microdata, the same among several bare <article>s, the story holding the H1 (WCXB dev +0.0002).
    */
   'article-scope':          byKind(true,         false,            false,    false,  false),
   /** Scripts, styles, media widgets and form controls: never content, their labels read "Add to cart", "Search" (320360e). */

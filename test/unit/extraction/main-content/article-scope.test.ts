@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { microdataArticle } from '../../../../src/extraction/main-content/article-scope.js';
+import { articleScope } from '../../../../src/extraction/main-content/article-scope.js';
 import { mainText, OG_ARTICLE, pageOf, prose } from './fixtures.js';
 
 const page = (body: string): Document => pageOf(body, OG_ARTICLE);
@@ -17,16 +17,16 @@ describe('microdata article scope', () => {
 
   it('says nothing when several articles are typed (an index of teasers) or the typed element is only a headline', () => {
     const index = page(`<h1>Blog</h1>${Array.from({ length: 3 }, (_, i) => `<article itemscope itemtype="https://schema.org/BlogPosting"><h2>Post ${i}</h2>${prose(`post ${i}`, 1)}</article>`).join('')}`);
-    expect(microdataArticle(index.body)).toBeNull();
+    expect(articleScope(index.body)).toBeNull();
     const headerOnly = page(`<header itemscope itemtype="https://schema.org/NewsArticle"><h1>Headline</h1></header>${prose('the news', 3)}`);
-    expect(microdataArticle(headerOnly.body)).toBeNull();
+    expect(articleScope(headerOnly.body)).toBeNull();
     const untitled = page(`<div itemscope itemtype="https://schema.org/Article">${prose('a sidebar story', 3)}</div><h1>The page title</h1>${prose('the news', 3)}`);
-    expect(microdataArticle(untitled.body)).toBeNull();
+    expect(articleScope(untitled.body)).toBeNull();
   });
 
   it('finds the typed article holding the title', () => {
     const document = page(`<div itemscope itemtype="https://schema.org/NewsArticle"><h1>Headline</h1>${prose('the news', 2)}</div>`);
-    expect(microdataArticle(document.body)?.getAttribute('itemtype')).toBe('https://schema.org/NewsArticle');
+    expect(articleScope(document.body)?.getAttribute('itemtype')).toBe('https://schema.org/NewsArticle');
   });
 
   it('keeps the one typed story that holds several times the text of each typed teaser beside it, its headline above it', () => {
@@ -37,12 +37,29 @@ describe('microdata article scope', () => {
     const document = page(`<header><h1>The early reviews are here</h1></header>
       <article class="single-story" itemtype="http://schema.org/Article">${prose('the reviews', 4)}</article>
       <section role="main">${typedTeasers}</section>`);
-    expect(microdataArticle(document.body)?.getAttribute('class')).toBe('single-story');
+    expect(articleScope(document.body)?.getAttribute('class')).toBe('single-story');
     const text = mainText(document, 'https://news.example/2019/early-reviews');
     expect(text).toContain('Sentence 3 about the reviews');
     expect(text).not.toContain('A short teaser');
     // Stories of like length: an index, where the marks say nothing.
     const index = page(`<h1>Blog</h1>${Array.from({ length: 3 }, (_, i) => `<article itemtype="https://schema.org/BlogPosting"><h2>Post ${i}</h2>${prose(`post ${i}`, 1 + i)}</article>`).join('')}`);
-    expect(microdataArticle(index.body)).toBeNull();
+    expect(articleScope(index.body)).toBeNull();
+  });
+
+  it('keeps the bare <article> that holds the title and several times the text of each <article> teaser after it', () => {
+    const bareTeasers = Array.from({ length: 6 }, (_, i) => `<article class="article"><div class="categories">Front Page</div><p>Teaser excerpt number ${i} of another story.</p></article>`).join('');
+    const document = page(`<main><article class="single-post"><h1>Enrolment now open</h1>${prose('the classes', 4)}</article>
+      <section><div>Also in the news</div>${bareTeasers}</section></main>`);
+    expect(articleScope(document.body)?.getAttribute('class')).toBe('single-post');
+    const text = mainText(document, 'https://news.example/press-release/2025/12/enrolment');
+    expect(text).toContain('Sentence 3 about the classes');
+    expect(text).not.toContain('Teaser excerpt');
+  });
+
+  it('says nothing from a lone bare <article>, nor from the longest of several that does not hold the title', () => {
+    const lone = page(`<h1>Headline</h1><article>${prose('the body', 3)}</article><p>A table the article element left out.</p>`);
+    expect(articleScope(lone.body)).toBeNull();
+    const untitled = page(`<h1>Headline</h1><article>${prose('the story', 4)}</article><article><p>A short teaser.</p></article><article><p>Another short teaser.</p></article>`);
+    expect(articleScope(untitled.body)).toBeNull();
   });
 });
