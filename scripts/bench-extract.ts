@@ -22,7 +22,8 @@
  *   decoding and the Python start-up. rs-trafilatura is single-threaded.
  * Both sides run the same ten pages untimed first in each round. Rounds alternate: Pith's round, then the
  * peer's round, so load from elsewhere falls on both. `pith_over_peer` is the ratio of the means (and of
- * the p50s) of the per-page times.
+ * the p50s) of the per-page times, and `by_round` the ratio of means of each round alone (its spread is
+ * the run's own noise).
  *
  * Per-page times: every page is timed once per round (the pipeline over all pages, then Readability alone
  * over all pages, then the peer), over R rounds (default 3); a page's time is its median over the rounds,
@@ -188,7 +189,12 @@ async function bench(set: string, peerPython: string) {
     ...(pithScore.by_type ? { f1_by_type: pithScore.by_type } : {}),
     pipeline_ms: msFigures(pipelineMs),
     peer: { extractor: PEER, ms: msFigures(peerMs), f1: full ? peerScore.f1 : null },
-    pith_over_peer: { mean: round(mean(pipelineMs) / mean(peerMs), 2), p50: round(p50Pipeline / percentile(peerMs, 50), 2) },
+    pith_over_peer: {
+      mean: round(mean(pipelineMs) / mean(peerMs), 2),
+      p50: round(p50Pipeline / percentile(peerMs, 50), 2),
+      // Each round's own ratio of means: how far load from elsewhere moved the figure within this run.
+      by_round: Array.from({ length: rounds }, (_, pass) => round(mean(pipelineSamples.map((s) => s[pass] ?? 0)) / mean(peerSamples.map((s) => s[pass] ?? 0)), 2)),
+    },
     readability_only_ms: { p50: round(p50Readability), p95: round(percentile(readabilityMs, 95)) },
     pipeline_over_readability_p50: round(p50Pipeline / p50Readability, 2),
     timing_rounds: rounds,
@@ -205,6 +211,6 @@ for (const set of sets) {
   const { pipeline_ms: pith, peer, pith_over_peer: ratio, pages_per_s: rate } = figures;
   process.stderr.write(
     `${set}: Pith ${pith.mean} ms/page mean, ${pith.p50} p50; ${PEER} ${peer.ms.mean} mean, ${peer.ms.p50} p50; ` +
-      `Pith/peer ${ratio.mean}× mean, ${ratio.p50}× p50 (target ≤ 2.0×); ${rate.threads_1} pages/s on 1 thread, ${rate.threads_2} on 2\n`,
+      `Pith/peer ${ratio.mean}× mean, ${ratio.p50}× p50 (target ≤ 2.0×; by round ${ratio.by_round.join('×, ')}×); ${rate.threads_1} pages/s on 1 thread, ${rate.threads_2} on 2\n`,
   );
 }
