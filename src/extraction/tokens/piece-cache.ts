@@ -122,16 +122,24 @@ function store(base: number, hash: number, text: string, start: number, end: num
   entries++;
 }
 
+/** FNV-1a over UTF-16 code units: the key's hash (the scanner in tokens.ts may take it while it reads a piece). */
+export const FNV_OFFSET = 0x811c9dc5;
+export const FNV_PRIME = 0x01000193;
+
+export function pieceHash(text: string, start: number, end: number): number {
+  let hash = FNV_OFFSET;
+  for (let k = start; k < end; k++) hash = Math.imul(hash ^ text.charCodeAt(k), FNV_PRIME);
+  return hash;
+}
+
 /**
  * The token count of `text[start, end)` (at least one character): from the table, else
  * `compute(piece)`, remembered when short.
  */
-export function cachedPieceCount(text: string, start: number, end: number, compute: (piece: string) => number): number {
+export function cachedPieceCount(text: string, start: number, end: number, compute: (piece: string) => number, fnv = pieceHash(text, start, end)): number {
   const length = end - start;
   if (length > MAX_CACHED_PIECE_LENGTH) return compute(text.slice(start, end));
-  let hash = 0x811c9dc5; // FNV-1a over UTF-16 code units
-  for (let k = start; k < end; k++) hash = Math.imul(hash ^ text.charCodeAt(k), 0x01000193);
-  hash |= 1;
+  const hash = fnv | 1;
   const hotBase = (hash & HOT_MASK) * STRIDE;
   if (length <= INLINE_UNITS && hot[hotBase] === hash) {
     const info = hot[hotBase + 1] as number;

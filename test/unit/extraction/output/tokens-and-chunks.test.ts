@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { gunzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
-import { countTokens, encodeOrdinary, pieces } from '../../../../src/extraction/tokens/tokens.js';
+import { countTokens, encodeOrdinary, pieces, regexPieceEnds } from '../../../../src/extraction/tokens/tokens.js';
 import { chunkMarkdown } from '../../../../src/extraction/output/chunks.js';
 
 const benchmark = new URL('../../../../../shared/benchmarks/extraction/scrapinghub/html/', import.meta.url);
@@ -29,18 +29,28 @@ describe('exact o200k_base counting (piece cache + ASCII scanner)', () => {
     'wordé worde\u0301 wordÉ word日 word\u00a0x word😀',
     'wordWORD word1 word_ word-x word\r\nword\tword',
     'word',
-  ])('equals tiktoken on %j', (text) => {
+    // the scanner's other one-loop cases: a word after one space or punctuation character, digit runs,
+    // punctuation runs; each ended by every kind of character, and by the end
+    ' word "en ="en (word’s -don\'t \tword  word ,word. wordé "word日 ÉWord "Éx',
+    '12 123 1234 12² 1²³ 99٣ 12é 7日 1,000,000 0x1F',
+    '=" "> </ /> :// ="“quote” .—and ...é >\n/ /\r\n/x ;\n\n/ !? --',
+    '="',
+    '12',
+    ' w',
+  ])('equals tiktoken on %j, and cuts the pieces where the pattern does', (text) => {
     expect(countTokens(text)).toBe(encodeOrdinary(text).length);
+    expect(pieces(text).pieces.map((piece) => piece.end)).toEqual(regexPieceEnds(text));
   });
 
   it('equals tiktoken on random mixtures of every character class', () => {
-    const alphabet = ['a', 'Zq', 'QQ', ' ', '  ', '\t', '\n', '\r\n', "'s", "'LL", '<', '>', '/', '-', '1', '2345', 'é', 'É', '日', '\u00a0', '😀', '\u0301', "'", '=', '\v', '\u0085', '٣'];
+    const alphabet = ['a', 'Zq', 'QQ', ' ', '  ', '\t', '\n', '\r\n', "'s", "'LL", '<', '>', '/', '-', '1', '2345', 'é', 'É', '日', '\u00a0', '😀', '\u0301', "'", '=', '\v', '\u0085', '٣', '"', '.', '“', '—', '²', '12'];
     let seed = 7;
     const random = () => (seed = (seed * 1103515245 + 12345) & 0x7fffffff) / 0x7fffffff;
     for (let round = 0; round < 3000; round++) {
       let text = '';
       for (let i = 1 + Math.floor(random() * 20); i > 0; i--) text += alphabet[Math.floor(random() * alphabet.length)];
       expect(countTokens(text), JSON.stringify(text)).toBe(encodeOrdinary(text).length);
+      expect(pieces(text).pieces.map((piece) => piece.end), JSON.stringify(text)).toEqual(regexPieceEnds(text));
     }
   });
 
