@@ -4,7 +4,7 @@
  * walk over element children is several times cheaper (those passes were a fifth of the pipeline).
  */
 import { firstElementBelow, nextElementAfter, nextElementBelow } from './linked-order.js';
-import { collapseRuns, collapseWhitespace } from './text.js';
+import { collapsedTextLength, collapseWhitespace } from './text.js';
 
 /** Every element below `root` (not `root` itself) in document order; `skip` prunes a subtree. */
 export function descendants(root: Element, skip?: (element: Element) => boolean): Element[] {
@@ -139,5 +139,5 @@ export function normalizedText(element: Element): string {
 
 /** Text length with whitespace runs counted as one character, the runs at either end included. */
 export function collapsedLength(element: Element): number {
-  return collapseRuns(element.textContent ?? '').length;
+  return collapsedTextLength(element.textContent ?? '');
 }

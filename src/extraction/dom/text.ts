@@ -18,6 +18,36 @@ export function collapseWhitespace(text: string): string {
   return collapseRuns(text).trim();
 }
 
+/** Whether a UTF-16 unit is whitespace to JavaScript's `\s` (what collapseRuns and trim() collapse). */
+function isSpace(code: number): boolean {
+  if (code <= 32) return code === 32 || (code >= 9 && code <= 13);
+  if (code < 160) return false;
+  return code === 160 || code === 0x1680 || (code >= 0x2000 && code <= 0x200a) || code === 0x2028 || code === 0x2029 || code === 0x202f || code === 0x205f || code === 0x3000 || code === 0xfeff;
+}
+
+/**
+ * `collapseRuns(text).length` (or, with `trim`, `collapseWhitespace(text).length`) without building the
+ * string: the walks that only weigh text (text-stats.ts, per text node of the page) allocated a copy of
+ * every text node for its length (collectTextStats over a whole scrapinghub page: 1.58 -> 1.27 ms).
+ */
+export function collapsedTextLength(text: string, trim = false): number {
+  let length = 0;
+  let inRun = false;
+  let seenText = false;
+  for (let i = 0; i < text.length; i++) {
+    if (isSpace(text.charCodeAt(i))) {
+      inRun = true;
+      continue;
+    }
+    if (inRun && (seenText || !trim)) length++;
+    inRun = false;
+    seenText = true;
+    length++;
+  }
+  if (inRun && !trim) length++;
+  return length;
+}
+
 /** Plain text of an element with a line break at every block boundary (an innerText without layout). */
 export function plainText(root: DomElement): string {
   const parts: string[] = [];

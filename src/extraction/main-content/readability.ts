@@ -1,6 +1,6 @@
 import { Readability } from '@mozilla/readability';
 import { inlineStyleValue } from '../dom/inline-style.js';
-import { collapseWhitespace } from '../dom/text.js';
+import { collapsedTextLength } from '../dom/text.js';
 import { THRESHOLDS } from './thresholds.js';
 
 export interface ReadabilityResult {
@@ -251,7 +251,7 @@ export function runReadability(document: Document): ReadabilityResult | null {
   if (!article || !content || !hasContent(content)) return null;
   return {
     content,
-    textLength: collapseWhitespace(article.textContent ?? '').length,
+    textLength: collapsedTextLength(article.textContent ?? '', true),
     title: article.title ?? null,
     byline: article.byline ?? null,
   };

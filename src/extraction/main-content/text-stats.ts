@@ -1,5 +1,5 @@
 /** Per-element text and link-text lengths, computed in one walk so scoring never re-reads subtrees. */
-import { collapseWhitespace } from '../dom/text.js';
+import { collapsedTextLength } from '../dom/text.js';
 
 export interface TextStats {
   /** Characters of text (whitespace runs counted as one). */
@@ -19,7 +19,7 @@ export function collectTextStats(root: Element): StatsMap {
     const isLink = inLink || element.tagName === 'A';
     for (const child of element.childNodes) {
       if (child.nodeType === 3) {
-        const length = collapseWhitespace(child.textContent ?? '').length;
+        const length = collapsedTextLength(child.textContent ?? '', true);
         own.text += length;
         if (isLink) own.link += length;
       } else if (child.nodeType === 1 && !SKIPPED.has((child as Element).tagName)) {
