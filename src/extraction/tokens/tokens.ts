@@ -157,10 +157,10 @@ let hashedHash = 0;
  * alternative 1 with no upper case, ended by any ASCII character but an apostrophe, as a contraction may
  * follow), a run of up to three digits (15%), and a run of punctuation not before a letter (`="`, `">`,
  * 24%; alternative 4). Each takes the cache's hash as it reads. Other pieces, and any whose end a
- * non-ASCII character may move, go through the scanner from the start. Against the version before (one loop
- * for the lone lower-case word only), exact counting took 0.75–0.84 of the time on scrapinghub and 0.92 on 300
- * WCXB dev pages (12 alternating rounds in one process, median); counts and piece boundaries are unchanged
- * on all 1,678 pages of both sets.
+ * non-ASCII character may move, go through the scanner from the start. Against the version before (one
+ * loop for the lone lower-case word only), exact counting took 0.75–0.84 of the time on scrapinghub and
+ * 0.92 on 300 WCXB dev pages (12 alternating rounds in one process, median); counts and piece boundaries
+ * are unchanged on all 1,678 pages of both sets.
  */
 function pieceEnd(i: number): number {
   const first = text.charCodeAt(i);
