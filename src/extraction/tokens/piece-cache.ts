@@ -145,6 +145,15 @@ export function cachedPieceCount(text: string, start: number, end: number, compu
     const info = hot[hotBase + 1] as number;
     if ((info & LENGTH_MASK) === length && sameKeyIn(hot, hotBase, text, start, end)) return info >>> 8;
   }
+  return tableCount(text, start, end, compute, hash, hotBase);
+}
+
+/**
+ * cachedPieceCount past the hot table: the main table, else `compute`. Apart, so that the hot-table test
+ * above stays small enough for the scanner's loop to take in (inline) and most lookups make no call.
+ */
+function tableCount(text: string, start: number, end: number, compute: (piece: string) => number, hash: number, hotBase: number): number {
+  const length = end - start;
   let slot = (hash ^ (hash >>> SLOT_BITS)) & MASK;
   for (;;) {
     const base = slot * STRIDE;

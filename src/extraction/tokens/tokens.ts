@@ -142,103 +142,6 @@ function asciiPieceEnd(i: number): number {
   return end - 1 > i ? end - 1 : i + 1;
 }
 
-/**
- * The count cache's hash (piece-cache.ts `pieceHash`) of the piece pieceEnd last answered on a fast path,
- * taken while scanning it so the cache need not read its characters a second time; `hashedStart` is -1
- * after any other path.
- */
-let hashedStart = -1;
-let hashedHash = 0;
-
-/**
- * The end of the piece starting at i: the ASCII scanner, or the regex itself where non-ASCII decides.
- * First, in one loop each, the commonest pieces of a page (scrapinghub: 46k pieces a page): a lower-case
- * ASCII word alone ("div", 17%) or after one space or punctuation character (` class`, `="en`, 28%;
- * alternative 1 with no upper case, ended by any ASCII character but an apostrophe, as a contraction may
- * follow), a run of up to three digits (15%), and a run of punctuation not before a letter (`="`, `">`,
- * 24%; alternative 4). Each takes the cache's hash as it reads. Other pieces, and any whose end a
- * non-ASCII character may move, go through the scanner from the start. Against the version before (one
- * loop for the lone lower-case word only), exact counting took 0.75–0.84 of the time on scrapinghub and
- * 0.92 on 300 WCXB dev pages (12 alternating rounds in one process, median); counts and piece boundaries
- * are unchanged on all 1,678 pages of both sets.
- */
-function pieceEnd(i: number): number {
-  const first = text.charCodeAt(i);
-  if (first < 128) {
-    const c = ASCII_CLASS[first]!;
-    let hash = Math.imul(FNV_OFFSET ^ first, FNV_PRIME);
-    // A lower-case word, alone or after one space or punctuation character (` class`, `"en`): alternative 1.
-    const second = text.charCodeAt(i + 1); // NaN past the end
-    let k = -1;
-    if (c === LO) k = i + 1;
-    else if (c >= SPACE && second >= 97 && second <= 122) {
-      k = i + 2;
-      hash = Math.imul(hash ^ second, FNV_PRIME);
-    }
-    if (k > 0) {
-      let next = 0;
-      while (k < length && (next = text.charCodeAt(k)) >= 97 && next <= 122) {
-        hash = Math.imul(hash ^ next, FNV_PRIME);
-        k++;
-      }
-      if (k >= length || (next < 128 && next !== 39)) return hashed(i, k, hash);
-    } else if (c === DIGIT) {
-      // Alternative 3, `\p{N}{1,3}`: up to three ASCII digits, unless a non-ASCII character may be a fourth.
-      k = i + 1;
-      let next = 0;
-      while (k < i + 3 && k < length && (next = text.charCodeAt(k)) >= 48 && next <= 57) {
-        hash = Math.imul(hash ^ next, FNV_PRIME);
-        k++;
-      }
-      if (k === i + 3 || k >= length || text.charCodeAt(k) < 128) return hashed(i, k, hash);
-    } else if (c === PUNCT) {
-      // Alternative 4 from punctuation not before a letter: the run of punctuation, then any \r \n or /.
-      if (!(second >= 128) && ASCII_CLASS[second | 0] !== LO && ASCII_CLASS[second | 0] !== UP) {
-        k = i + 1;
-        let next = 0;
-        while (k < length && (next = text.charCodeAt(k)) < 128 && ASCII_CLASS[next] === PUNCT) {
-          hash = Math.imul(hash ^ next, FNV_PRIME);
-          k++;
-        }
-        if (k >= length || next < 128) {
-          while (k < length && ((next = text.charCodeAt(k)) === 10 || next === 13 || next === 47)) {
-            hash = Math.imul(hash ^ next, FNV_PRIME);
-            k++;
-          }
-          return hashed(i, k, hash);
-        }
-      }
-    }
-  }
-  hashedStart = -1;
-  const end = asciiPieceEnd(i);
-  if (end !== DEFER) return end;
-  stickyPiece.lastIndex = i;
-  const match = stickyPiece.exec(text);
-  return match ? i + match[0].length : i + 1;
-}
-
-function hashed(start: number, end: number, hash: number): number {
-  hashedStart = start;
-  hashedHash = hash;
-  return end;
-}
-
-/** Calls `visit` for every piece of `source` in order. */
-function forEachPiece(source: string, visit: (start: number, end: number) => void): void {
-  text = source;
-  length = source.length;
-  try {
-    for (let i = 0; i < length; ) {
-      const end = pieceEnd(i);
-      visit(i, end);
-      i = end;
-    }
-  } finally {
-    text = '';
-  }
-}
-
 const NON_ASCII = /[^\p{ASCII}]/u;
 
 /** UTF-8 bytes of a piece as a latin1 string (an ASCII piece is its own bytes). */
@@ -283,11 +186,20 @@ export function forgetTokenCounts(): void {
   longPieces.clear();
 }
 
+/** The end of the piece starting at i by the general scanner, or by the regex itself where non-ASCII decides. */
+function scannedPieceEnd(i: number): number {
+  const end = asciiPieceEnd(i);
+  if (end !== DEFER) return end;
+  stickyPiece.lastIndex = i;
+  const match = stickyPiece.exec(text);
+  return match ? i + match[0].length : i + 1;
+}
+
 /**
- * Tokens of `text[start, end)`; a lone ASCII character is always one token (every byte is in the
- * vocabulary), and a pair of them one or two (asciiPairCount).
+ * Tokens of `text[start, end)`, given the count cache's hash of it if taken while scanning; a lone ASCII character is always one token (every byte is in the vocabulary), and a pair of them one
+ * or two (asciiPairCount).
  */
-function pieceTokenCount(start: number, end: number): number {
+function pieceTokenCount(start: number, end: number, hash: number | undefined): number {
   const length = end - start;
   if (length <= 2) {
     const first = text.charCodeAt(start);
@@ -295,25 +207,8 @@ function pieceTokenCount(start: number, end: number): number {
     const second = text.charCodeAt(start + 1);
     if (length === 2 && first < 128 && second < 128) return asciiPairCount(first, second);
   }
-  if (end - start > MAX_CACHED_PIECE_LENGTH) return longPieceCount(text.slice(start, end));
-  return cachedPieceCount(text, start, end, encodedCount, start === hashedStart ? hashedHash : undefined);
-}
-
-/** Exact o200k_base token count (equal to `encode_ordinary(text).length`). */
-export function countTokens(source: string): number {
-  text = source;
-  length = source.length;
-  let total = 0;
-  try {
-    for (let i = 0; i < length; ) {
-      const end = pieceEnd(i);
-      total += pieceTokenCount(i, end);
-      i = end;
-    }
-  } finally {
-    text = '';
-  }
-  return total;
+  if (length > MAX_CACHED_PIECE_LENGTH) return longPieceCount(text.slice(start, end));
+  return cachedPieceCount(text, start, end, encodedCount, hash);
 }
 
 /** A pre-tokenised piece of a text: its characters [start, end) and tokens [tokenStart, tokenEnd). */
@@ -324,16 +219,113 @@ export interface Piece {
   tokenEnd: number;
 }
 
+/**
+ * Counts the tokens of `source` piece by piece (pushing each piece to `out` when given): the one scanner
+ * of both countTokens and pieces.
+ *
+ * First, in this loop, the commonest pieces of a page (scrapinghub: 46k pieces a page): an ASCII word
+ * (upper-case run, then lower-case run: alternatives 1 and 2) alone ("div", "Aa") or after one space or
+ * punctuation character (` class`, `="en`, ` The`), ended by any ASCII character but an apostrophe, as a
+ * contraction may follow; a run of up to three digits; and a run of punctuation not before a letter
+ * (`="`, `">`; alternative 4). Each takes the count cache's hash as it reads, so the cache need not read
+ * the characters again. Other pieces, and any whose end a non-ASCII character may move, go through the
+ * general scanner from the start.
+ *
+ * Why one loop: before, the scanner was a function handing the hash over in module state, taking
+ * lower-case words only, and the hot-table test sat behind a call; against that, exact counting takes
+ * 0.89 and 0.95 of the time on scrapinghub and 0.94 on 300 WCXB dev pages (two and one runs of 16
+ * alternating rounds in one process, median); counts and piece boundaries are unchanged on all 1,678
+ * pages of both sets.
+ */
+function scanPieces(source: string, out: Piece[] | null): number {
+  text = source;
+  length = source.length;
+  const n = length;
+  let total = 0;
+  try {
+    for (let i = 0; i < n; ) {
+      const first = source.charCodeAt(i);
+      let end = -1;
+      let hash = 0;
+      if (first < 128) {
+        const c = ASCII_CLASS[first]!;
+        hash = Math.imul(FNV_OFFSET ^ first, FNV_PRIME);
+        const second = source.charCodeAt(i + 1); // NaN past the end
+        const secondClass = second < 128 ? ASCII_CLASS[second]! : 0;
+        // Where the letters of a word begin: here, or after one space or punctuation character.
+        let word = -1;
+        if (c === LO || c === UP) word = i;
+        else if (c >= SPACE && (secondClass === LO || secondClass === UP)) {
+          word = i + 1;
+          hash = Math.imul(hash ^ second, FNV_PRIME);
+        }
+        if (word >= 0) {
+          let k = word + 1; // the word's first letter is hashed
+          let next = source.charCodeAt(word);
+          if (next <= 90) {
+            while (k < n && (next = source.charCodeAt(k)) >= 65 && next <= 90) {
+              hash = Math.imul(hash ^ next, FNV_PRIME);
+              k++;
+            }
+          }
+          while (k < n && (next = source.charCodeAt(k)) >= 97 && next <= 122) {
+            hash = Math.imul(hash ^ next, FNV_PRIME);
+            k++;
+          }
+          if (k >= n || (next < 128 && next !== 39)) end = k;
+        } else if (c === DIGIT) {
+          // Alternative 3, `\p{N}{1,3}`: up to three ASCII digits, unless a non-ASCII character may be a fourth.
+          let k = i + 1;
+          let next = 0;
+          while (k < i + 3 && k < n && (next = source.charCodeAt(k)) >= 48 && next <= 57) {
+            hash = Math.imul(hash ^ next, FNV_PRIME);
+            k++;
+          }
+          if (k === i + 3 || k >= n || source.charCodeAt(k) < 128) end = k;
+        } else if (c === PUNCT && !(second >= 128)) {
+          // Alternative 4 from punctuation not before a letter (secondClass is not LO or UP here): the run
+          // of punctuation, then any \r \n or /.
+          let k = i + 1;
+          let next = 0;
+          while (k < n && (next = source.charCodeAt(k)) < 128 && ASCII_CLASS[next] === PUNCT) {
+            hash = Math.imul(hash ^ next, FNV_PRIME);
+            k++;
+          }
+          if (k >= n || next < 128) {
+            while (k < n && ((next = source.charCodeAt(k)) === 10 || next === 13 || next === 47)) {
+              hash = Math.imul(hash ^ next, FNV_PRIME);
+              k++;
+            }
+            end = k;
+          }
+        }
+      }
+      let count: number;
+      if (end >= 0) count = pieceTokenCount(i, end, hash);
+      else {
+        end = scannedPieceEnd(i);
+        count = pieceTokenCount(i, end, undefined);
+      }
+      if (out) out.push({ start: i, end, tokenStart: total, tokenEnd: total + count });
+      total += count;
+      i = end;
+    }
+  } finally {
+    text = '';
+  }
+  return total;
+}
+
+/** Exact o200k_base token count (equal to `encode_ordinary(text).length`). */
+export function countTokens(source: string): number {
+  return scanPieces(source, null);
+}
+
 /** The pieces of `text` in order, with their token offsets in the text's full token sequence. */
 export function pieces(source: string): { pieces: Piece[]; totalTokens: number } {
   const out: Piece[] = [];
-  let tokens = 0;
-  forEachPiece(source, (start, end) => {
-    const count = pieceTokenCount(start, end);
-    out.push({ start, end, tokenStart: tokens, tokenEnd: tokens + count });
-    tokens += count;
-  });
-  return { pieces: out, totalTokens: tokens };
+  const totalTokens = scanPieces(source, out);
+  return { pieces: out, totalTokens };
 }
 
 /** Where each piece of `source` ends by the pattern alone, without the scanner: the reference for tests. */
