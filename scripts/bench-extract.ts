@@ -20,20 +20,24 @@
  *   metadata — timed with perf_counter by scripts/peer-times.py in the .tools/peers virtualenv
  *   (ensurePeers), on the same decoded HTML and the same address Pith gets. It excludes reading, gunzip,
  *   decoding and the Python start-up. rs-trafilatura is single-threaded.
- * Both sides run the same ten pages untimed first in each round. Rounds alternate: Pith's round, then the
- * peer's round, so load from elsewhere falls on both. `pith_over_peer` is the ratio of the means (and of
- * the p50s) of the per-page times, and `by_round` the ratio of means of each round alone (its spread is
- * the run's own noise).
+ * Both sides run the same ten pages untimed first in each round. Then, in each round, the two sides take
+ * turns over the set ten pages at a time (Pith's ten, the peer's same ten, the next ten peer first), so a
+ * slow or quick spell of a shared machine falls on both sides of the ratio; whole rounds in turn (Pith's
+ * ~7 s, then the peer's) read 1.55× to 2.49× for the same code within two hours on scrapinghub.
+ * `pith_over_peer` is the ratio of the means (and of the p50s) of the per-page times, and `by_round` the
+ * ratio of means of each round alone (its spread is the run's own noise).
  *
- * Per-page times: every page is timed once per round (the pipeline over all pages, then Readability alone
- * over all pages, then the peer), over R rounds (default 3); a page's time is its median over the rounds,
+ * Per-page times: every page is timed once per round (the pipeline and the peer in turns, then Readability
+ * alone over all pages), over R rounds (default 3); a page's time is its median over the rounds,
  * so a burst of load from elsewhere on a shared machine moves one sample, not the figure. Each round starts
  * from the same state (token-count caches emptied, then ten pages untimed): no round counts pieces it saw
  * in the round before.
  */
-import { execFileSync, spawnSync } from 'node:child_process';
+import { type ChildProcessByStdio, execFileSync, spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
+import { createInterface } from 'node:readline';
+import type { Readable, Writable } from 'node:stream';
 import path from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import { Readability } from '@mozilla/readability';
@@ -109,11 +113,50 @@ function threadThroughput(set: string): { 1: number; 2: number } {
   return JSON.parse(output.trim().split('\n').pop() ?? '{}') as { 1: number; 2: number };
 }
 
-/** One round of the peer over the pages file (scripts/peer-times.py): its time per page, in order, and its predictions. */
-function peerRound(python: string, pagesFile: string, label: string): { ms: number[]; predictions: Record<string, unknown> } {
-  const outFile = path.join(scratch, 'peer-round.json');
-  execFileSync(python, [path.join(projectRoot, 'scripts', 'peer-times.py'), peerScript, PEER, pagesFile, outFile, label], { stdio: ['ignore', 'inherit', 'inherit'] });
-  return JSON.parse(readFileSync(outFile, 'utf8'));
+/** Pages a side times before the other side times the same pages. */
+const STRETCH = 10;
+
+/**
+ * The peer in its own process for the whole set (scripts/peer-times.py): told which pages to time, one
+ * stretch at a time, between Pith's stretches.
+ */
+class PeerTimes {
+  private readonly child: ChildProcessByStdio<Writable, Readable, null>;
+  private readonly replies: AsyncIterator<string>;
+
+  constructor(
+    python: string,
+    pagesFile: string,
+    private readonly outFile: string,
+  ) {
+    this.child = spawn(python, [path.join(projectRoot, 'scripts', 'peer-times.py'), peerScript, PEER, pagesFile, outFile], { stdio: ['pipe', 'pipe', 'inherit'] });
+    this.replies = createInterface({ input: this.child.stdout })[Symbol.asyncIterator]();
+  }
+
+  private async ask(command: string): Promise<{ ms?: number[] }> {
+    this.child.stdin.write(`${command}\n`);
+    const reply = await this.replies.next();
+    if (reply.done) throw new Error(`peer-times.py ended before answering "${command}"`);
+    return JSON.parse(reply.value) as { ms?: number[] };
+  }
+
+  async warm(): Promise<void> {
+    await this.ask('warm');
+  }
+
+  /** Its time for each of pages [start, end). */
+  async time(start: number, end: number): Promise<number[]> {
+    return (await this.ask(`time ${start} ${end}`)).ms ?? [];
+  }
+
+  /** Its predictions (the last run of each page); ends the process. */
+  async finish(): Promise<Record<string, unknown>> {
+    const exited = new Promise((resolve) => this.child.once('exit', resolve));
+    this.child.stdin.end('done\n');
+    const code = await exited;
+    if (code !== 0) throw new Error(`peer-times.py exited with ${String(code)}`);
+    return (JSON.parse(readFileSync(this.outFile, 'utf8')) as { predictions: Record<string, unknown> }).predictions;
+  }
 }
 
 async function bench(set: string, peerPython: string) {
@@ -127,7 +170,19 @@ async function bench(set: string, peerPython: string) {
   const pipelineSamples: number[][] = pages.map(() => []);
   const peerSamples: number[][] = pages.map(() => []);
   const predictions: Record<string, { text: string }> = {};
-  let peerPredictions: Record<string, unknown> = {};
+  const peer = new PeerTimes(peerPython, pagesFile, path.join(scratch, `${set}-peer-out.json`));
+  const timePith = (index: number): void => {
+    const page = pages[index]!;
+    const t = performance.now();
+    let text = '';
+    try {
+      text = extractHtml(page.html, page.url).text;
+    } catch {
+      /* no_content: scored as empty */
+    }
+    pipelineSamples[index]?.push(performance.now() - t);
+    predictions[page.id] = { text };
+  };
   for (let pass = 1; pass <= rounds; pass++) {
     // Every round starts from the same state: empty count caches, then the same ten pages untimed.
     forgetTokenCounts();
@@ -138,20 +193,19 @@ async function bench(set: string, peerPython: string) {
         /* no_content: it still warmed what it ran */
       }
     }
-    // The pipeline's pass, then Readability's: interleaved page by page, the garbage of each Readability
+    await peer.warm();
+    // Stretch by stretch, each side in turn going first.
+    for (let start = 0; start < pages.length; start += STRETCH) {
+      const end = Math.min(pages.length, start + STRETCH);
+      const pithFirst = (start / STRETCH) % 2 === 0;
+      if (pithFirst) for (let index = start; index < end; index++) timePith(index);
+      const peerMs = await peer.time(start, end);
+      if (!pithFirst) for (let index = start; index < end; index++) timePith(index);
+      peerMs.forEach((ms, k) => peerSamples[start + k]?.push(ms));
+      progress(`pipeline and ${PEER}, round ${pass}/${rounds}`, end, pages.length);
+    }
+    // Readability alone after the pipeline: interleaved page by page, the garbage of each Readability
     // parse fell due inside the next page's timed pipeline (~6% of it on WCXB dev).
-    pages.forEach((page, index) => {
-      const t = performance.now();
-      let text = '';
-      try {
-        text = extractHtml(page.html, page.url).text;
-      } catch {
-        /* no_content: scored as empty */
-      }
-      pipelineSamples[index]?.push(performance.now() - t);
-      predictions[page.id] = { text };
-      progress(`pipeline, round ${pass}/${rounds}`, index + 1, pages.length);
-    });
     pages.forEach((page, index) => {
       const t = performance.now();
       try {
@@ -162,10 +216,8 @@ async function bench(set: string, peerPython: string) {
       readabilitySamples[index]?.push(performance.now() - t);
       progress(`Readability alone, round ${pass}/${rounds}`, index + 1, pages.length);
     });
-    const peer = peerRound(peerPython, pagesFile, `${PEER}, round ${pass}/${rounds}`);
-    peer.ms.forEach((ms, index) => peerSamples[index]?.push(ms));
-    peerPredictions = peer.predictions;
   }
+  const peerPredictions = await peer.finish();
   const readabilityMs = readabilitySamples.map((samples) => percentile(samples, 50));
   const pipelineMs = pipelineSamples.map((samples) => percentile(samples, 50));
   const peerMs = peerSamples.map((samples) => percentile(samples, 50));

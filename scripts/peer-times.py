@@ -1,17 +1,21 @@
 #!/usr/bin/env python3
 """Times a peer extractor page by page on the pages bench:extract times Pith on (scripts/bench-extract.ts).
 
-    .tools/peers/bin/python scripts/peer-times.py <peer-extract.py> <extractor> <pages.jsonl> <out.json> [label]
+    .tools/peers/bin/python scripts/peer-times.py <peer-extract.py> <extractor> <pages.jsonl> <out.json>
 
 pages.jsonl: one {"id", "url", "html"} a line, the HTML already decoded and the address Pith is given.
-out.json: {"ms": [one time a page, in the file's order], "predictions": {id: {"text", "metadata"}}}.
-Progress on stderr.
+It then serves bench:extract, one command a line on stdin, one JSON line in reply on stdout:
+- `warm`: the first ten pages once, untimed (as on Pith's side at the start of each round); replies {}.
+- `time <start> <end>`: pages [start, end) timed one by one; replies {"ms": [one time a page]}.
+- `done`: writes out.json, {"predictions": {id: {"text", "metadata"}}} (the last time each page ran), and exits.
+bench:extract alternates a stretch of pages on Pith's side and the same stretch here, so a slow or quick
+spell of a shared machine falls on both sides of the ratio rather than on one side's whole round.
 
 What is timed per page is what peer-extract.py times: its own `run(html, url)` (rs-trafilatura-md:
 rs_trafilatura.extract(html, url=url, output_markdown=True) — HTML parsing, main content, Markdown and
 metadata), on a str already decoded. Reading, gunzip and decoding are not timed. The function is taken
 from the peer script's own source (its statements before the page loop), so the two never drift; the
-shared script itself writes no per-page times. The first ten pages run once untimed, as on Pith's side.
+shared script itself writes no per-page times.
 """
 import ast
 import json
@@ -42,28 +46,44 @@ def peer_run(path, extractor):
 
 def main():
     peer_script, extractor, pages_file, out_file = sys.argv[1:5]
-    label = sys.argv[5] if len(sys.argv) > 5 else extractor
     run = peer_run(peer_script, extractor)
     with open(pages_file, encoding='utf-8') as lines:
         pages = [json.loads(line) for line in lines]
-    for page in pages[:10]:
-        try:
-            run(page['html'], page['url'])
-        except Exception:
-            pass  # it still warmed what it ran
-    ms, predictions = [], {}
-    for done, page in enumerate(pages, 1):
-        started = time.perf_counter()
-        try:
-            text, meta = run(page['html'], page['url'])
-        except Exception:
-            text, meta = '', {}  # as peer-extract.py scores a failure
-        ms.append((time.perf_counter() - started) * 1000)
-        predictions[page['id']] = {'text': text, 'metadata': meta}
-        if done % 50 == 0 or done == len(pages):
-            sys.stderr.write(f'\r  {label}: {done}/{len(pages)}   ' + ('\n' if done == len(pages) else ''))
-    with open(out_file, 'w', encoding='utf-8') as out:
-        json.dump({'ms': ms, 'predictions': predictions}, out)
+    predictions = {}
+
+    def reply(value):
+        sys.stdout.write(json.dumps(value) + '\n')
+        sys.stdout.flush()
+
+    for line in sys.stdin:
+        command = line.split()
+        if not command:
+            continue
+        if command[0] == 'warm':
+            for page in pages[:10]:
+                try:
+                    run(page['html'], page['url'])
+                except Exception:
+                    pass  # it still warmed what it ran
+            reply({})
+        elif command[0] == 'time':
+            start, end = int(command[1]), int(command[2])
+            ms = []
+            for page in pages[start:end]:
+                started = time.perf_counter()
+                try:
+                    text, meta = run(page['html'], page['url'])
+                except Exception:
+                    text, meta = '', {}  # as peer-extract.py scores a failure
+                ms.append((time.perf_counter() - started) * 1000)
+                predictions[page['id']] = {'text': text, 'metadata': meta}
+            reply({'ms': ms})
+        elif command[0] == 'done':
+            with open(out_file, 'w', encoding='utf-8') as out:
+                json.dump({'predictions': predictions}, out)
+            return
+        else:
+            sys.exit(f'peer-times.py: unknown command {line.strip()!r}')
 
 
 main()
