@@ -17,9 +17,10 @@ export function collectTextStats(root: Element): StatsMap {
   const walk = (element: Element, inLink: boolean): TextStats => {
     const own: TextStats = { text: 0, link: 0 };
     const isLink = inLink || element.tagName === 'A';
-    for (const child of element.childNodes) {
+    // Siblings rather than childNodes, which builds an array per element (linkedom).
+    for (let child = element.firstChild; child; child = child.nextSibling) {
       if (child.nodeType === 3) {
-        const length = collapsedTextLength(child.textContent ?? '', true);
+        const length = collapsedTextLength((child as Text).data, true);
         own.text += length;
         if (isLink) own.link += length;
       } else if (child.nodeType === 1 && !SKIPPED.has((child as Element).tagName)) {
