@@ -196,8 +196,9 @@ function scannedPieceEnd(i: number): number {
 }
 
 /**
- * Tokens of `text[start, end)`, given the count cache's hash of it if taken while scanning; a lone ASCII character is always one token (every byte is in the vocabulary), and a pair of them one
- * or two (asciiPairCount).
+ * Tokens of `text[start, end)`, given the count cache's hash of it when the scanner took it while reading
+ * (else the cache takes it). A lone ASCII character is always one token (every byte is in the vocabulary),
+ * and a pair of them one or two (asciiPairCount).
  */
 function pieceTokenCount(start: number, end: number, hash: number | undefined): number {
   const length = end - start;
