@@ -146,7 +146,9 @@ class PeerTimes {
 
   /** Its time for each of pages [start, end). */
   async time(start: number, end: number): Promise<number[]> {
-    return (await this.ask(`time ${start} ${end}`)).ms ?? [];
+    const { ms } = await this.ask(`time ${start} ${end}`);
+    if (ms?.length !== end - start) throw new Error(`peer-times.py answered "time ${start} ${end}" with ${ms?.length ?? 'no'} times`);
+    return ms;
   }
 
   /** Its predictions (the last run of each page); ends the process. */
