@@ -34,7 +34,7 @@
  * in the round before.
  */
 import { type ChildProcessByStdio, execFileSync, spawn, spawnSync } from 'node:child_process';
-import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { createInterface } from 'node:readline';
 import type { Readable, Writable } from 'node:stream';
@@ -259,12 +259,17 @@ async function bench(set: string, peerPython: string) {
 const setsArg = process.argv.indexOf('--sets');
 const sets = setsArg > 0 ? (process.argv[setsArg + 1] ?? '').split(',') : ['scrapinghub', 'wcxb-dev'];
 const peerPython = await ensurePeers();
-for (const set of sets) {
-  const figures = await bench(set, peerPython);
-  console.log(JSON.stringify(figures));
-  const { pipeline_ms: pith, peer, pith_over_peer: ratio, pages_per_s: rate } = figures;
-  process.stderr.write(
-    `${set}: Pith ${pith.mean} ms/page mean, ${pith.p50} p50; ${PEER} ${peer.ms.mean} mean, ${peer.ms.p50} p50; ` +
-      `Pith/peer ${ratio.mean}× mean, ${ratio.p50}× p50 (target ≤ 2.0×; by round ${ratio.by_round.join('×, ')}×); ${rate.threads_1} pages/s on 1 thread, ${rate.threads_2} on 2\n`,
-  );
+try {
+  for (const set of sets) {
+    const figures = await bench(set, peerPython);
+    console.log(JSON.stringify(figures));
+    const { pipeline_ms: pith, peer, pith_over_peer: ratio, pages_per_s: rate } = figures;
+    process.stderr.write(
+      `${set}: Pith ${pith.mean} ms/page mean, ${pith.p50} p50; ${PEER} ${peer.ms.mean} mean, ${peer.ms.p50} p50; ` +
+        `Pith/peer ${ratio.mean}× mean, ${ratio.p50}× p50 (target ≤ 2.0×; by round ${ratio.by_round.join('×, ')}×); ${rate.threads_1} pages/s on 1 thread, ${rate.threads_2} on 2\n`,
+    );
+  }
+} finally {
+  // The pages files and both sides' predictions: ~500 MB a full run.
+  rmSync(scratch, { recursive: true, force: true });
 }
