@@ -122,11 +122,11 @@ function store(base: number, hash: number, text: string, start: number, end: num
   entries++;
 }
 
-/** FNV-1a over UTF-16 code units: the key's hash (the scanner in tokens.ts may take it while it reads a piece). */
+/** FNV-1a over UTF-16 code units: the key's hash (the scanner in tokens.ts takes it with these constants while it reads a piece). */
 export const FNV_OFFSET = 0x811c9dc5;
 export const FNV_PRIME = 0x01000193;
 
-export function pieceHash(text: string, start: number, end: number): number {
+function pieceHash(text: string, start: number, end: number): number {
   let hash = FNV_OFFSET;
   for (let k = start; k < end; k++) hash = Math.imul(hash ^ text.charCodeAt(k), FNV_PRIME);
   return hash;
