@@ -27,10 +27,10 @@ export interface RootFacts {
   readabilityLength: number | null;
 }
 
-type ShareName = 'READABILITY_MIN_SHARE' | 'BODY_ROOT_MIN_SHARE' | 'LANDING_MIN_SHARE' | 'LANDING_MIN_TEXT_SHARE' | 'LISTING_MIN_TEXT_SHARE' | 'LISTING_ITEMS_MIN_TEXT_SHARE';
+type ShareName = 'READABILITY_MIN_SHARE' | 'BODY_ROOT_MIN_SHARE' | 'LANDING_MIN_SHARE' | 'LANDING_MIN_TEXT_SHARE' | 'LISTING_MIN_TEXT_SHARE' | 'LISTING_ITEMS_MIN_TEXT_SHARE' | 'PROSELESS_MIN_TEXT_SHARE';
 
 export interface OwnRootTest {
-  name: 'prose-share' | 'landing-text-share' | 'listing-text-share' | 'listing-items-share';
+  name: 'prose-share' | 'landing-text-share' | 'listing-text-share' | 'listing-items-share' | 'proseless-text-share';
   /** Whether the test is asked on this page. */
   applies(facts: RootFacts): boolean;
   /** The share Readability's pick must reach, and its name in THRESHOLDS (READABILITY_MIN_SHARE is by kind). */
@@ -77,6 +77,12 @@ export const OWN_ROOT_TESTS: readonly OwnRootTest[] = [
     name: 'listing-items-share',
     applies: (facts) => facts.ownHasItems && !facts.ownIsArticle,
     share: () => ({ name: 'LISTING_ITEMS_MIN_TEXT_SHARE', value: THRESHOLDS.LISTING_ITEMS_MIN_TEXT_SHARE }),
+    of: 'text',
+  },
+  {
+    name: 'proseless-text-share',
+    applies: (facts) => !facts.ownIsBody && facts.own.proseLength < THRESHOLDS.REAL_PARAGRAPH,
+    share: () => ({ name: 'PROSELESS_MIN_TEXT_SHARE', value: THRESHOLDS.PROSELESS_MIN_TEXT_SHARE }),
     of: 'text',
   },
 ];

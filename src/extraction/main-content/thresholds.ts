@@ -41,6 +41,12 @@ export const THRESHOLDS = {
   LISTING_MIN_TEXT_SHARE: 0.3,
   /** A declared listing whose root is a run of like item blocks: a pick with less of it kept a category blurb, not the grid (776b3bf: collection .675 -> .684). */
   LISTING_ITEMS_MIN_TEXT_SHARE: 0.9,
+  /**
+   * When our root holds not even a REAL_PARAGRAPH of prose, prose shares measure nothing (75 characters
+   * against 55): a pick with less than this share of our root's whole text kept a line beside the grid (a
+   * shelter's pets, outside the shared sets: 0.08 -> 0.98; WCXB dev one page up, 4271 0.10 -> 0.15).
+   */
+  PROSELESS_MIN_TEXT_SHARE: 0.5,
 
   // --- Our own root (own-candidate.ts) and Readability (readability.ts) ---
 

@@ -74,6 +74,16 @@ describe('class names that say what a block is not', () => {
     expect(text).not.toContain('Buy one, get one free');
   });
 
+  it('read "summary-item-has-author" as an item that holds an author, not an author box: the teasers stay', () => {
+    const teaser = (n: number): string =>
+      `<div class="summary-item summary-item-has-author"><img src="/post-${n}.jpg" alt=""><a href="/blog/post-${n}">Post ${n}: what your lens says about you</a>
+        <p>Every photographer has a favourite lens, and post ${n} explains what that choice reveals about how you see the world around you.</p></div>`;
+    const document = pageOf(`<main><h1>Blog</h1>${[1, 2, 3, 4, 5, 6, 7, 8].map(teaser).join('')}</main>`);
+    removeBoilerplate(document.body, passesFor('article'));
+    const text = plainText(document.body as never);
+    for (const n of [1, 2, 3, 4, 5, 6, 7, 8]) expect(text).toContain(`post ${n} explains what that choice reveals`);
+  });
+
   it('keep a block whose name turns a setting off ("sidebar-enabled--false"), drop a real sidebar', () => {
     const document = pageOf(`<main><h1>Spring cleaning</h1>${paragraphs('the closet', 4)}<div class="article-tail sidebar-enabled--false">So there you have it, a list to start from.</div>
       <div class="sidebar">Popular this week</div></main>`);

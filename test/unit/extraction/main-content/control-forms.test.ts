@@ -16,4 +16,22 @@ describe('forms a reader fills in', () => {
     expect(text).toContain('reader comment wrapped');
     expect(text).toContain('reply box under it');
   });
+
+  it('drops a filter panel of checkbox fieldsets outside any form, keeps a fieldset holding a paragraph', () => {
+    const box = (group: string, value: string) => `<div class="field"><input type="checkbox" id="${group}-${value}" name="${group}"><label for="${group}-${value}">${value}</label></div>`;
+    const countries = ['Albania', 'Algeria', 'Andorra', 'Angola', 'Argentina', 'Armenia'];
+    const text = textAfterBoilerplate(
+      '<main><h1>Find a scholarship</h1><p>We manage more than two hundred programmes with participants from more than a hundred and eighty countries.</p>' +
+        `<div class="panel"><fieldset><legend>I am a...</legend>${box('audience', 'Student')}${box('audience', 'Teacher')}</fieldset>` +
+        `<fieldset><legend>Home Country</legend>${countries.map((country) => box('country', country)).join('')}</fieldset></div>` +
+        `<fieldset><legend>Quiz</legend><p>${'Answer the question below after reading the passage: it is long enough to be a real paragraph. '.repeat(2)}</p><input type="radio" name="q"></fieldset>` +
+        '<ul><li><a href="/p/1">Fulbright Foreign Student Programme</a></li><li><a href="/p/2">Gilman Scholarship</a></li></ul></main>',
+      passesFor('article'),
+    );
+    expect(text).toContain('more than two hundred programmes');
+    expect(text).toContain('Gilman Scholarship');
+    expect(text).not.toContain('Home Country');
+    expect(text).not.toContain('Andorra');
+    expect(text).toContain('Answer the question below');
+  });
 });

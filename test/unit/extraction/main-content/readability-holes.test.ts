@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { mainText, OG_ARTICLE, pageOf, prose } from './fixtures.js';
+import { restoreReadabilityHoles } from '../../../../src/extraction/main-content/readability-holes.js';
+import { plainText } from '../../../../src/extraction/dom/text.js';
+import { bodyOf, mainText, OG_ARTICLE, pageOf, prose } from './fixtures.js';
 
 /** A service's checklist as a data-visualisation block: divs of short lines, named with a word Readability weighs as chrome ("media"). */
 const checklist = (services: string[]): string =>
@@ -37,6 +39,22 @@ describe("blocks Readability's cleaning dropped between blocks it kept", () => {
     expect(text).toContain('Sentence 0 about repairs');
     expect(text).not.toContain('retrofitted aircraft');
     expect(text).not.toContain('The brake fluid keeps');
+  });
+
+  it('does not put back a comment section Readability dropped, even with a kept block after it', () => {
+    const comment = (name: string, n: number) =>
+      `<article class="comment js-comment"><footer class="comment__meta">${name} | September 25, 2015</footer>` +
+      `<p>We have been looking for a checklist like this one for a long time and tried many of them, number ${n} of our attempts included, before this one worked for us.</p></article>`;
+    const comments = `<section id="comments" class="comment-wrapper">${comment('Kenzie', 1)}${comment('Brian', 2)}</section>`;
+    const dropped = `<div class="note"><p>${'A note the cleaning dropped between two kept paragraphs, written as a sentence of the article. '.repeat(2)}</p></div>`;
+    // Our root as it was, and Readability's pick without the note and the comments (a long comment after them kept).
+    const own = bodyOf(`<div>${prose('upkeep', 2)}${dropped}${prose('repairs', 1)}${comments}${prose('closing', 1)}</div>`).firstElementChild!;
+    const picked = bodyOf(`<div>${prose('upkeep', 2)}${prose('repairs', 1)}${prose('closing', 1)}</div>`).firstElementChild!;
+    restoreReadabilityHoles(own, picked);
+    const text = plainText(picked as never);
+    expect(text).toContain('A note the cleaning dropped');
+    expect(text).not.toContain('looking for a checklist like this one');
+    expect(text).not.toContain('Kenzie');
   });
 
   it('does not put back a list of teasers: a linked line over a sentence without links', () => {

@@ -129,6 +129,19 @@ describe('runReadability', () => {
     expect(runReadability(document)?.content.textContent).toContain('Laureate number 11');
   });
 
+  it("keeps headings whose only class words are Tailwind's scroll margins (`scroll-mt-20` is no scroller), drops a share bar's heading", () => {
+    const heading = (id: string, text: string) => `<h2 class="scroll-mt-20 flex items-center gap-2" id="${id}"><a href="#${id}">${text}</a></h2>`;
+    const document = parseDocument(`<!doctype html><html><body><article class="prose">
+      ${heading('prerequisites', 'Prerequisites')}<p>${block('the set-up', 4)}</p>
+      ${heading('step-1', 'Step 1: Set up the project')}<p>${block('the project', 4)}</p>
+      <h2 class="share-title">Share this page</h2><p>${block('the services', 4)}</p></article></body></html>`) as unknown as Document;
+    const text = runReadability(document)?.content.textContent ?? '';
+    expect(text).toContain('Prerequisites');
+    expect(text).toContain('Step 1: Set up the project');
+    expect(text).toContain('about the services');
+    expect(text).not.toContain('Share this page');
+  });
+
   it('hands over its article element with lower-case tag names (linkedom keeps "DIV" as Readability spells it)', () => {
     const document = parseDocument(`<!doctype html><html><body><article><p>${block('rivers', 6)}</p></article></body></html>`) as unknown as Document;
     const content = runReadability(document)?.content;

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { extract, OG_ARTICLE, paragraphs, runningShoeBlurb, runningShoeGrid } from './fixtures.js';
+import { chooseRoot, type RootFacts } from '../../../../src/extraction/main-content/root-choice.js';
+import { rootPassesFor } from '../../../../src/extraction/main-content/policy.js';
+import { bodyOf, extract, OG_ARTICLE, paragraphs, runningShoeBlurb, runningShoeGrid } from './fixtures.js';
 
 /** A plan box: six features, none of which Readability scores. */
 const planOffer = (n: number): string =>
@@ -143,5 +145,32 @@ describe('listing grids beside a long category blurb', () => {
     const text = extract(`<main><h1>Lodge</h1>${blurb}<div class="grid">${tiles}</div></main>`, 'https://shop.example/collections/lodge');
     expect(text).toContain('Skillet Model 0 ');
     expect(text).toContain('Skillet Model 23 ');
+  });
+});
+
+describe('a root without a real paragraph of prose (root-choice.ts, proseless-text-share)', () => {
+  /** The facts of an article-declared page: our root holds `prose` characters outside links and `text` in all; Readability's pick `picked`. */
+  const facts = (prose: number, text: number, picked: number): RootFacts => ({
+    kind: 'article',
+    passes: rootPassesFor('article'),
+    own: { root: bodyOf('<div></div>'), stats: new Map(), proseLength: prose, textLength: text },
+    ownIsBody: false,
+    ownIsArticle: false,
+    ownHasItems: false,
+    atNoStoryAddress: false,
+    pageUrl: 'https://shelter.example.org/available-pets/',
+    readabilityLength: picked,
+  });
+
+  it("uses our root when neither holds prose and Readability's pick is a sliver of its text (a shelter's grid of pets)", () => {
+    // Our root: a grid of pet cards, 1,213 characters of names and breeds, 75 outside links; Readability kept a 55-character line.
+    const choice = chooseRoot(facts(75, 1213, 55));
+    expect(choice.useOwn).toBe(true);
+    expect(choice.decidedBy).toBe('proseless-text-share');
+  });
+
+  it('leaves the choice to prose once our root holds a real paragraph, and to a pick holding half its text', () => {
+    expect(chooseRoot(facts(600, 1213, 500)).useOwn).toBe(false);
+    expect(chooseRoot(facts(75, 1213, 700)).useOwn).toBe(false);
   });
 });
