@@ -1,9 +1,9 @@
 /**
  * Forms a reader fills in — search boxes, sort and filter bars, newsletter and "notify me" sign-ups,
- * quote requests, gift-message and address forms — are machinery, not content. Only a <form> that
- * had a visible control is one: pages also wrap content in control-less forms (a discussion site's
- * comment bodies, a forum's post list, a grid of product tiles), and a form holding a real paragraph
- * (a post with a reply box, a calculator's explanations) is spared.
+ * quote requests, gift-message and address forms — are machinery, not content. Only a <form> (or a
+ * <fieldset>) that had a visible control is one: pages also wrap content in control-less forms (a
+ * discussion site's comment bodies, a forum's post list, a grid of product tiles), and a form holding a
+ * real paragraph (a post with a reply box, a calculator's explanations) is spared.
  */
 import { collapsedLength as textLength } from '../dom/dom-walk.js';
 import { holdsLongParagraphs, ONE_PARAGRAPH } from './paragraphs.js';
