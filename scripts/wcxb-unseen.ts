@@ -4,7 +4,7 @@
  * WCXB (github.com/Murrough-Foley/web-content-extraction-benchmark, CC-BY-4.0) without the pages it shares
  * with the dev split in ../shared (139 of its 511 have the same id and address), in two halves laid out
  * like the shared folders (html/<id>.html.gz, ground-truth/<id>.json): `probe` (even ids) to look at page
- * by page, `final` (odd ids) to score only, so that one half stays unseen. Progress on stderr.
+ * by page, `final` (odd ids) to score only, so that one half stays unseen. The counts go to stderr.
  */
 import { copyFileSync, existsSync, mkdirSync, readdirSync } from 'node:fs';
 import path from 'node:path';

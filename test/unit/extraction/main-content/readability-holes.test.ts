@@ -47,7 +47,7 @@ describe("blocks Readability's cleaning dropped between blocks it kept", () => {
       `<p>We have been looking for a checklist like this one for a long time and tried many of them, number ${n} of our attempts included, before this one worked for us.</p></article>`;
     const comments = `<section id="comments" class="comment-wrapper">${comment('Kenzie', 1)}${comment('Brian', 2)}</section>`;
     const dropped = `<div class="note"><p>${'A note the cleaning dropped between two kept paragraphs, written as a sentence of the article. '.repeat(2)}</p></div>`;
-    // Our root as it was, and Readability's pick without the note and the comments (a long comment after them kept).
+    // Our root as it was, and Readability's pick without the note and the comments but with the paragraph after them.
     const own = bodyOf(`<div>${prose('upkeep', 2)}${dropped}${prose('repairs', 1)}${comments}${prose('closing', 1)}</div>`).firstElementChild!;
     const picked = bodyOf(`<div>${prose('upkeep', 2)}${prose('repairs', 1)}${prose('closing', 1)}</div>`).firstElementChild!;
     restoreReadabilityHoles(own, picked);
