@@ -28,9 +28,9 @@ const ids = readdirSync(path.join(testSplit, 'ground-truth'))
   .map((file) => file.slice(0, -'.json'.length));
 
 const counts = { probe: 0, final: 0 };
+for (const half of Object.keys(counts)) for (const folder of ['html', 'ground-truth']) mkdirSync(path.join(out, half, folder), { recursive: true });
 for (const id of ids) {
   const half = Number.parseInt(id, 10) % 2 === 0 ? 'probe' : 'final';
-  for (const folder of ['html', 'ground-truth']) mkdirSync(path.join(out, half, folder), { recursive: true });
   copyFileSync(path.join(testSplit, 'ground-truth', `${id}.json`), path.join(out, half, 'ground-truth', `${id}.json`));
   copyFileSync(path.join(testSplit, 'html', `${id}.html.gz`), path.join(out, half, 'html', `${id}.html.gz`));
   counts[half]++;
