@@ -287,3 +287,18 @@ describe('elements the markup takes off the page’s text', () => {
     expect(plainText(document.body as never)).toContain('This is sentence 5 about the new releases');
   });
 });
+
+describe('fallback content of media players', () => {
+  it("drops a <video>'s fallback sentence and keeps the player's sources", () => {
+    const document = pageOf(`<article>${paragraphs('the bookcase', 2)}
+      <figure><video autoplay muted src="/loop.mp4"><source src="/loop.webm" type="video/webm">Sorry, your browser doesn’t support embedded videos.</video></figure>
+      <audio controls><track kind="captions" src="/talk.vtt">Your browser does not support the audio element.</audio>${paragraphs('the shelves', 2)}</article>`);
+    removeBoilerplate(document.body, passesFor('article'));
+    const text = plainText(document.body as never);
+    expect(text).not.toContain('support embedded videos');
+    expect(text).not.toContain('support the audio element');
+    expect(text).toContain('the shelves');
+    expect(document.body.querySelector('video source')?.getAttribute('src')).toBe('/loop.webm');
+    expect(document.body.querySelector('audio track')).not.toBeNull();
+  });
+});
