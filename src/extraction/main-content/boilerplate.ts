@@ -8,6 +8,7 @@
 
 import { collapsedLength as textLength, descendants, elementsByTag, H1, hasAncestorOrSelf, hasDescendantTag, LINKS } from '../dom/dom-walk.js';
 import { isAuthorBox } from './author-box.js';
+import { isLineNumberGutter } from './code-gutters.js';
 import { isPrintOnly, namesChrome, namesSkipLink, namesStoryRail } from './chrome-names.js';
 import { excerptOf } from './truncated-excerpts.js';
 import { addDisclosure, dropHiddenState, isCollapsedPanel, isDisclosureLabel, keepLabel, newDisclosures, showPanel } from './collapsed-panels.js';
@@ -119,7 +120,7 @@ export function removeBoilerplate(body: Element, passes: DeclaredPasses): void {
       fallbacks.push(...fallbackOf(element));
       return true;
     }
-    return JUNK_TAGS.has(element.tagName) && junk.push(element) > 0;
+    return (JUNK_TAGS.has(element.tagName) || isLineNumberGutter(element)) && junk.push(element) > 0;
   });
   // Read before the junk goes: an overlay is known by the close button it opens with.
   const overlays = passes.modals ? junk.map(overlayClosedBy).filter((overlay) => overlay !== null) : [];

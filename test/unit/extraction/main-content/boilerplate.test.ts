@@ -302,3 +302,18 @@ describe('fallback content of media players', () => {
     expect(document.body.querySelector('audio track')).not.toBeNull();
   });
 });
+
+describe('line numbers of code blocks', () => {
+  it("drops Pygments' line-number spans and table gutter, keeps the code and a number that is code", () => {
+    const inline = `<pre><span class="linenos"> 4</span><span class="c1"># Required</span>\n<span class="linenos"> 5</span><span class="nt">version</span><span class="p">:</span> <span class="l">2</span>\n</pre>`;
+    const table = `<table class="highlighttable"><tr><td class="linenos"><div class="linenodiv"><pre>1\n2</pre></div></td><td class="code"><pre>retries: 3\ntimeout: 30</pre></td></tr></table>`;
+    const document = pageOf(`<article>${paragraphs('the configuration file', 2)}${inline}${table}<p class="line-note">Line 12 sets the timeout.</p></article>`);
+    removeBoilerplate(document.body, passesFor('article'));
+    const text = plainText(document.body as never);
+    expect(text).toContain('version: 2');
+    expect(text).not.toMatch(/\b5\s*version/);
+    expect(text).toContain('retries: 3');
+    expect(text).not.toMatch(/^\s*1\s*$/m);
+    expect(text).toContain('Line 12 sets the timeout.');
+  });
+});
