@@ -8,7 +8,7 @@
  */
 import { wholeWords } from '../dom/element-names.js';
 
-const GUTTER_NAMES = wholeWords(['linenos', 'lineno', 'linenodiv', 'line-numbers-rows', 'hljs-ln-numbers', 'hljs-ln-n', 'line-number', 'line-numbers']);
+const GUTTER_NAMES = wholeWords(['linenos?', 'linenodiv', 'line-numbers?', 'line-numbers-rows', 'hljs-ln-numbers', 'hljs-ln-n']);
 const ONLY_NUMBERS = /^[\s\d]*$/;
 
 /** Whether `element` is a code block's line-number gutter (or one number of it). */
