@@ -224,6 +224,8 @@ export const THRESHOLDS = {
   HOLE_MAX_LINK_SHARE: 0.3,
   /** ...and no title with this share of its text in a link (a heading, or a line over a description): a teaser's (fold 1 of WCXB dev -0.0001 without). */
   HOLE_TEASER_TITLE_LINK_SHARE: 0.5,
+  /** Readability's pick is one section of an article when at least this many sections (a heading over a sentence) come before it in our root; one is a summary box (readability-holes.ts). */
+  LEADING_SECTIONS_MIN: 2,
   /** A paragraph this long that ends a sentence is prose the learned block pass never removes (learned-blocks.ts). */
   LEARNED_KEEPS_PARAGRAPH_WORDS: 35,
 } as const;

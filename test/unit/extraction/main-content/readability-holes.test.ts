@@ -69,3 +69,33 @@ describe("blocks Readability's cleaning dropped between blocks it kept", () => {
     expect(text).not.toContain('crunch problem number 1');
   });
 });
+
+describe("an article's sections before the first block Readability kept", () => {
+  const section = (heading: string, topic: string): string => `<h2>${heading}</h2>${prose(topic, 1)}`;
+  /** Our root as it was, and Readability's pick: only the last of the article's sections (Layout Builder's sibling blocks). */
+  const restored = (before: string): string => {
+    const own = bodyOf(`<div><h1>Best states to retire in</h1><p class="byline">12.16.2025</p>${before}<h2>Taxes by state</h2>${prose('taxes', 4)}</div>`).firstElementChild!;
+    const picked = bodyOf(`<div>${prose('taxes', 4)}</div>`).firstElementChild!;
+    restoreReadabilityHoles(own, picked);
+    return plainText(picked as never);
+  };
+
+  it('puts back the sections before the pick, in order and before it, without the title', () => {
+    const text = restored(section('How to choose a state', 'choosing') + section('Quality of life', 'living'));
+    expect(text.indexOf('Sentence 0 about choosing')).toBeGreaterThanOrEqual(0);
+    expect(text.indexOf('How to choose a state')).toBeLessThan(text.indexOf('Sentence 0 about choosing'));
+    expect(text.indexOf('Sentence 0 about choosing')).toBeLessThan(text.indexOf('Sentence 0 about living'));
+    expect(text.indexOf('Sentence 0 about living')).toBeLessThan(text.indexOf('Sentence 0 about taxes'));
+    expect(text).toContain('Taxes by state');
+    expect(text).not.toContain('Best states to retire in');
+  });
+
+  it('leaves out a single box before the pick (a summary card), and sections before a linked heading', () => {
+    expect(restored(section('Key takeaways', 'takeaways'))).not.toContain('about takeaways');
+    const byline = '<h4><a href="/authors/paul">By Paul Deer</a></h4>';
+    const text = restored(section('Earlier story', 'elsewhere') + section('Another story', 'further') + byline + section('How to choose a state', 'choosing') + section('Quality of life', 'living'));
+    expect(text).toContain('Sentence 0 about choosing');
+    expect(text).not.toContain('about elsewhere');
+    expect(text).not.toContain('By Paul Deer');
+  });
+});
