@@ -9,7 +9,7 @@
 import { collapsedLength as textLength, descendants, elementsByTag, H1, hasAncestorOrSelf, hasDescendantTag, LINKS } from '../dom/dom-walk.js';
 import { isAuthorBox } from './author-box.js';
 import { isLineNumberGutter } from './code-gutters.js';
-import { isPrintOnly, namesChrome, namesSkipLink, namesStoryRail } from './chrome-names.js';
+import { chromeNameRule, isPrintOnly, namesChrome, namesSkipLink, namesStoryRail } from './chrome-names.js';
 import { excerptOf } from './truncated-excerpts.js';
 import { addDisclosure, dropHiddenState, isCollapsedPanel, isDisclosureLabel, keepLabel, newDisclosures, showPanel } from './collapsed-panels.js';
 import { hasStoryBesideComments, holdsOneArticle, isInCode, namesComments } from './comments.js';
@@ -69,6 +69,25 @@ const isHiddenPre = (element: Element): boolean =>
 /** Chrome has short texts; a block with the page title or several real paragraphs is content, whatever its name. */
 function holdsProse(element: Element): boolean {
   return hasDescendantTag(element, H1) || holdsLongParagraphs(element, THRESHOLDS.REAL_PARAGRAPH, textLength, { characters: THRESHOLDS.PROSE_BLOCK_MIN_TEXT });
+}
+
+/** Whether `paragraph` sits in an item of a list inside `list`. */
+function isInItemOf(paragraph: Element, list: Element): boolean {
+  for (let node: Element | null = paragraph; node && node !== list; node = node.parentElement) if (node.tagName === 'LI' || node.getAttribute('role') === 'listitem') return true;
+  return false;
+}
+
+/**
+ * Whether a related-stories block holds prose of its own, outside its items. Its items are teasers of other
+ * pages however long they run, so neither their prose nor their share of the page spares the block: Webflow's related cards carry each story's whole body, hidden (`class="hide"`,
+ * from a stylesheet we do not read), for a reading-time script, and the prose guard had kept three other
+ * articles under a guide (an unseen WCXB page, 4976: 0.48 -> 0.99). Prose of the block's own is still a
+ * misnamed wrapper's: Consumer Reports' `related-articles` text container is the article's last section (4184).
+ * WCXB dev and scrapinghub unchanged.
+ */
+function holdsProseOutsideItems(list: Element): boolean {
+  const ownLength = (paragraph: Element): number => (isInItemOf(paragraph, list) ? 0 : textLength(paragraph));
+  return hasDescendantTag(list, H1) || holdsLongParagraphs(list, THRESHOLDS.REAL_PARAGRAPH, ownLength, { characters: THRESHOLDS.PROSE_BLOCK_MIN_TEXT });
 }
 
 /**
@@ -183,8 +202,10 @@ export function removeBoilerplate(body: Element, passes: DeclaredPasses): void {
     } else if (passes['chrome-names'] && namesChrome(names)) {
       // An infinite-scroll grid named "pagination" is the items, not a pager bar.
       if (passes['paged-grids'] && isPagedGrid(element, names)) continue;
+      // A related list's items are other pages': neither their prose nor their length spares it.
+      if (chromeNameRule(names) === 'related-lists' && !holdsProseOutsideItems(element)) removeUnlessTitled(element, 'chrome-names');
       // A consent dialog's paragraphs about cookies are no reason to spare it.
-      removeUnlessSpared(element, 'chrome-names', !isConsentDialog(element, names));
+      else removeUnlessSpared(element, 'chrome-names', !isConsentDialog(element, names));
     } else if (passes['chrome-names'] && namesSkipLink(names) && isSkipLinks(element)) {
       remove(element, 'chrome-names');
     } else if (passes['story-rails'] && namesStoryRail(element, names) && hasDescendantTag(element, LINKS)) {

@@ -317,3 +317,20 @@ describe('line numbers of code blocks', () => {
     expect(text).toContain('Line 12 sets the timeout.');
   });
 });
+
+describe('related-stories lists', () => {
+  it("drops a related list whose cards carry other stories' whole bodies, and keeps a misnamed wrapper's own prose", () => {
+    const card = (topic: string) =>
+      `<div role="listitem" class="resource-related_card-item"><a href="/blog/${topic.replace(/ /g, '-')}">Blogs ${topic}</a>` +
+      `<div class="hide"><div class="w-richtext">${paragraphs(topic, 8)}</div></div></div>`;
+    const related = `<section class="section_resource-related"><h2>Related Resources</h2><div role="list">${card('conversational AI')}${card('storage tiers')}${card('object storage')}</div></section>`;
+    const wrapper = `<div id="more-on-car-repair-related-articles"><div class="text-container">${paragraphs('repair shop prices', 4)}</div></div>`;
+    const document = pageOf(`<main><article><h1>Cloud services for small businesses</h1>${paragraphs('cloud services', 3)}${wrapper}</article>${related}</main>`);
+    removeBoilerplate(document.body, passesFor('article'));
+    const text = plainText(document.body as never);
+    expect(text).toContain('sentence 2 about cloud services');
+    expect(text).toContain('sentence 1 about repair shop prices');
+    expect(text).not.toContain('about conversational AI');
+    expect(text).not.toContain('about object storage');
+  });
+});
