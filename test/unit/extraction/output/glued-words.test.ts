@@ -30,6 +30,12 @@ describe('words that markup glues together', () => {
     expect(separated('<p><b>Un</b><i>believable</i> results from <span>NA</span><span>SA</span></p>')).toBe('Unbelievable results from NASA');
   });
 
+  it("keeps a flex or grid container's items apart whatever their case, and leaves other runs of elements alone", () => {
+    expect(separated('<div class="flex items-center gap-2"><code>socialPreview</code><code>string</code></div>')).toBe('socialPreview string');
+    expect(separated('<div class="d-flex"><span>3 beds</span><span>2.5 baths</span><span>1,958 sq ft</span></div>')).toBe('3 beds 2.5 baths 1,958 sq ft');
+    expect(separated('<div class="md:flex"><span>un</span><span>usual</span></div><p class="flexible"><b>re</b><i>write</i></p>')).toBe('unusual\nrewrite');
+  });
+
   it('never touches code, nor joins across an element without text', () => {
     expect(separated('<pre><code><span>getValue</span><span>Of</span></code></pre>')).toBe('getValueOf');
     expect(separated('<p><span>read</span><img src="x.png" alt=""><span>More</span></p>')).toBe('readMore');
