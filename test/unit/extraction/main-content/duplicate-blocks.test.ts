@@ -87,3 +87,24 @@ describe('phrases that recur in running text', () => {
     expect(count(body.textContent ?? '', 'Automatic primary key fields')).toBe(2);
   });
 });
+
+describe('which copy stays', () => {
+  it("keeps the page's headings when a table of contents before them repeats them as links", () => {
+    const sections = ['Provider without a default configuration', 'Multiple provider configurations'];
+    const contents = `<ul class="toc">${sections.map((name) => `<li><a href="#${name.replace(/ /g, '-')}">${name}</a></li>`).join('')}</ul>`;
+    const body = bodyOf(
+      `<div>${contents}${sections.map((name) => `<h2><a class="permalink" href="#${name.replace(/ /g, '-')}">${name}</a></h2><p>What the ${name.toLowerCase()} section says.</p>`).join('')}</div>`,
+    );
+    removeDuplicateBlocks(body);
+    expect(Array.from(body.querySelectorAll('h2')).map((heading) => heading.textContent)).toEqual(sections);
+    expect(body.querySelector('.toc')?.textContent ?? '').toBe('');
+  });
+
+  it('keeps a copy that is not a link over an earlier linked one', () => {
+    const line = 'Profile of the seller, coins and collectibles since 1998';
+    const body = bodyOf(`<div><div class="teaser"><a href="/profile">${line}</a></div><div class="about">${line}</div></div>`);
+    removeDuplicateBlocks(body);
+    expect(body.querySelector('.about')?.textContent).toBe(line);
+    expect(body.querySelector('.teaser')).toBeNull();
+  });
+});
