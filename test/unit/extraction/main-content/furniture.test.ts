@@ -77,6 +77,19 @@ describe('cleanContent furniture', () => {
     expect(text).toContain('Readers can email the council');
   });
 
+  it("drops a label link standing on its own line between blocks (a post card's Read More), and keeps one inside a line of text", () => {
+    const card = (n: number) =>
+      `<article class="elementor-post"><h3><a href="/recipes/${n}">Risotto number ${n}</a></h3><div class="excerpt"><p>A risotto in the Milanese style, with saffron and marrow, number ${n} of the season.</p></div>` +
+      `<a class="elementor-post__read-more" href="/recipes/${n}">Read More »</a></article>`;
+    const document = pageOf(`<div>${card(1)}${card(2)}<div class="tile"><figure><img src="/mat.jpg" alt="Yoga mat"></figure><a href="/mats">Shop Now</a></div><p>Our cooks <a href="/more">read more</a> than they write, and it shows.</p></div>`);
+    cleanArticle(document.body);
+    const text = plainText(document.body as never);
+    expect(text).not.toContain('Read More');
+    expect(text).not.toContain('Shop Now');
+    expect(text).toContain('number 2 of the season');
+    expect(text).toContain('Our cooks read more than they write');
+  });
+
   it('keeps sentences that merely mention a date, a newsletter or a reporter', () => {
     const prose = [
       'In March 2019 the council moved the market to the square.',
