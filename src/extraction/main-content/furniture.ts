@@ -52,6 +52,15 @@ const STANDALONE_LINK_LABELS = [
   'compare', 'add to compare', 'add to wishlist', 'apply now', 'back to top',
 ];
 const STANDALONE_LINK = new RegExp(`^(?:${STANDALONE_LINK_LABELS.join('|')})\\s*(?:[»›→>…]|\\.\\.\\.)?$`, 'i');
+/**
+ * A shop tile's badge on a line of its own: "Top Rated", "New Arrival", "Best Seller", "Low Stock", "Save 25%",
+ * "New", "Sale!". On WCXB dev our text held 364 such lines on 40 pages and the truths 11 (a plural "Best
+ * Sellers" heads a section and stays; so does "Bestseller", kept by one shop's truth on 6 of its 7 tiles).
+ * WCXB dev 0.89220 -> 0.89235 (36 pages up, 18 down by 0.011 at most; every fold up: +0.00009 +0.00020
+ * +0.00031 +0.00010 +0.00006), scrapinghub unchanged. The words were chosen from dev's counts, each seen on
+ * several sites, so the folds do not hold them out; the unseen pages hold few shops (5 of 179 probe pages).
+ */
+const SHOP_BADGE = /^(?:top rated|new arrival|best seller|low stock|save \d{1,2}%|\d{1,2}% off|new|sale|limited edition)!?$/i;
 const PRICE_AT_SHOP = /^(?:[$£€]\s?\d[\d,.]*|\d[\d,.]*\s?[$£€])\s+(?:at|from)\s+[^.!?]{1,25}$/i;
 /**
  * A line that is only a date, optionally with weekday and time ("October 06, 2018",
@@ -101,7 +110,7 @@ function furnitureKind(text: string, element: Element): Furniture | null {
   if (AUTHOR_BIO.test(text) || NEWSLETTER_PITCH.test(text) || ABOUT_THE_ARTICLE.test(text) || MACHINERY.test(text)) return 'label';
   // A bare agency name inside a sentence is a dateline's "(Reuters)", not a credit line.
   if (text.length <= THRESHOLDS.STAMP_MAX_TEXT && AGENCY_CREDIT.test(text) && (!INLINE.has(element.tagName) || /[/|—–,-]|\bvia\b/.test(text))) return 'caption';
-  return UI_LABEL.test(text) || AD_SLOT_LABEL.test(text) || PRICE_AT_SHOP.test(text) || STANDALONE_LINK.test(text) ? 'label' : null;
+  return UI_LABEL.test(text) || AD_SLOT_LABEL.test(text) || PRICE_AT_SHOP.test(text) || STANDALONE_LINK.test(text) || SHOP_BADGE.test(text) ? 'label' : null;
 }
 
 function sameAddress(text: string, pageUrl: string): boolean {
