@@ -79,11 +79,12 @@ function isInItemOf(paragraph: Element, list: Element): boolean {
 
 /**
  * Whether a related-stories block holds prose of its own, outside its items. Its items are teasers of other
- * pages however long they run, so neither their prose nor their share of the page spares the block: Webflow's related cards carry each story's whole body, hidden (`class="hide"`,
- * from a stylesheet we do not read), for a reading-time script, and the prose guard had kept three other
- * articles under a guide (an unseen WCXB page, 4976: 0.48 -> 0.99). Prose of the block's own is still a
- * misnamed wrapper's: Consumer Reports' `related-articles` text container is the article's last section (4184).
- * WCXB dev and scrapinghub unchanged.
+ * pages however long they run, so neither their prose nor their share of the page spares the block:
+ * Webflow's related cards carry each story's whole body, hidden (`class="hide"`, from a stylesheet we do not
+ * read), for a reading-time script, and the prose guard had kept three other articles under a guide (an
+ * unseen WCXB page, 4976: 0.48 -> 0.99). Prose of the block's own is still a misnamed wrapper's: Consumer
+ * Reports' `related-articles` text container is the article's last section (4184). WCXB dev and scrapinghub
+ * unchanged.
  */
 function holdsProseOutsideItems(list: Element): boolean {
   const ownLength = (paragraph: Element): number => (isInItemOf(paragraph, list) ? 0 : textLength(paragraph));

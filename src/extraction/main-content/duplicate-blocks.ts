@@ -10,7 +10,7 @@
  */
 import { descendants, normalizedText } from '../dom/dom-walk.js';
 import { remove } from './remove.js';
-import { collectTextStats, isInsideLongerText, type StatsMap } from './text-stats.js';
+import { collectTextStats, isInsideLongerText, linkDensity, type StatsMap } from './text-stats.js';
 import { THRESHOLDS } from './thresholds.js';
 
 /**
@@ -40,12 +40,7 @@ const HEADING = /^H[1-6]$/;
  * +0.00004 (7 pages up, 3 down by 0.001; folds +0.00003 +0.00008 +0.00005 +0.00005 0), scrapinghub unchanged.
  */
 function copyToKeep(same: readonly Element[], stats: StatsMap): Element {
-  return same.find((block) => HEADING.test(block.tagName)) ?? same.find((block) => !isMostlyLink(block, stats)) ?? same[0]!;
-}
-
-function isMostlyLink(element: Element, stats: StatsMap): boolean {
-  const own = stats.get(element);
-  return own !== undefined && own.link >= THRESHOLDS.MOSTLY_LINKS_SHARE * own.text;
+  return same.find((block) => HEADING.test(block.tagName)) ?? same.find((block) => linkDensity(stats.get(block)) < THRESHOLDS.MOSTLY_LINKS_SHARE) ?? same[0]!;
 }
 
 /** `body`: the extracted content (a small detached tree); `inArticle` keeps short repeats. */

@@ -6,7 +6,7 @@
 import { descendants, hasDescendantTag, LINKS, normalizedText, SUBHEADINGS } from '../dom/dom-walk.js';
 import { remove } from './remove.js';
 import { collectTextStats, linkDensity } from './text-stats.js';
-import { BLOCK_TAGS } from '../dom/block-tags.js';
+import { standsOnItsOwnLine } from '../dom/within-sentence.js';
 import { THRESHOLDS } from './thresholds.js';
 
 /**
@@ -117,28 +117,6 @@ function sameAddress(text: string, pageUrl: string): boolean {
   if (!/^https?:\/\/\S+$/.test(text)) return false;
   const strip = (u: string): string => u.replace(/^https?:\/\/(?:www\.)?/, '').replace(/[?#].*$/, '').replace(/\/$/, '');
   return strip(text) === strip(pageUrl);
-}
-
-/** The sibling node next to `node` on `side`, past whitespace and comments. */
-function neighbour(node: Node, side: 'previousSibling' | 'nextSibling'): Node | null {
-  let next = node[side];
-  while (next && (next.nodeType === 8 || (next.nodeType === 3 && !(next.textContent ?? '').trim()))) next = next[side];
-  return next;
-}
-
-/**
- * Whether an inline `element` is a line of its own: nothing but blocks (or its parent's edges) on either side.
- * A link so placed is tested as a line: Elementor's post cards end in `<a class="…read-more">Read More »</a>`
- * after the excerpt's `<div>`, a shop tile in a bare "Shop Now" link, and these had stayed while the same
- * labels inside a `<p>` went. WCXB dev 0.89212 -> 0.89220 (20 pages up, 5 down by 0.009 at most, where the
- * truth keeps a "View details"; folds -0.00002 +0.00001 +0.00024 +0.00006 +0.00009), scrapinghub unchanged,
- * an unseen recipe site's home page 0.65 -> 0.70. A link inside a line of text has text beside it, and stays.
- */
-function standsOnItsOwnLine(element: Element): boolean {
-  return (['previousSibling', 'nextSibling'] as const).every((side) => {
-    const next = neighbour(element, side);
-    return next === null || (next.nodeType === 1 && BLOCK_TAGS.has((next as Element).localName));
-  });
 }
 
 /** The cleanup rows removeFurniture reads, for the page at hand. */
