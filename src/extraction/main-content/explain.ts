@@ -40,7 +40,7 @@ function describe(element: Element): string {
 }
 
 const DERIVED_BECAUSE: Partial<Record<RootKind, string>> = {
-  repeated: 'our root is a run of like linked blocks (looksLikeListing)',
+  repeated: 'our root is a run of like linked blocks (listingRun)',
   index: 'several listing signs agree (looksLikeIndexPage)',
 };
 

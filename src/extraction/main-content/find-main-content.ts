@@ -7,7 +7,8 @@ import { removeCardGrids } from './card-grids.js';
 import { cleanContent } from './cleanup.js';
 import { holdsArticleBody, looksLikeArticleAddress, looksLikeIndexPage, readPageSigns } from './listing-evidence.js';
 import { findOwnCandidate } from './own-candidate.js';
-import { guessPageKind, looksLikeListing } from './page-kind.js';
+import { guessPageKind, listingRun } from './page-kind.js';
+import { readItemTitles, restoreItemTitles } from './listing-titles.js';
 import { passesFor, rootPassesFor, type RootKind } from './policy.js';
 import { runReadability } from './readability.js';
 import { restoreReadabilityHoles } from './readability-holes.js';
@@ -49,7 +50,8 @@ export function findMainContent(document: DomDocument, pageUrl: string, page?: P
   const own = findOwnCandidate(body);
   // What our root being a run of like linked blocks means on this kind: an index sign, the kind `repeated`, or items Readability must keep.
   const runRole = passes['run-of-items'];
-  const runOfItems = own !== null && runRole !== false && looksLikeListing(own.root, (element) => own.stats.get(element)?.text ?? 0);
+  const items = own !== null && runRole !== false ? listingRun(own.root, (element) => own.stats.get(element)?.text ?? 0) : null;
+  const runOfItems = items !== null;
   let kind: RootKind = runOfItems && runRole === 'makes-repeated' ? 'repeated' : declared;
   // An index page calling itself an article (og:type=article on a blog home): several signs must agree.
   if (passes['index-page'] && own && signs && looksLikeIndexPage(own.root, own.stats, signs, runOfItems && runRole === 'index-sign')) kind = 'index';
@@ -57,6 +59,7 @@ export function findMainContent(document: DomDocument, pageUrl: string, page?: P
   recorder()?.judged(declared, kind, own?.root ?? null);
   // Read now, like the copy below: Readability rewrites the document it reads.
   const ownIsArticle = rootPasses['listing-text-share'] && own !== null && holdsArticleBody(own.root, own.stats);
+  const itemTitles = items && rootPasses['item-titles'] ? readItemTitles(items) : null;
   // A copy of our root: Readability rewrites the document it reads.
   const ownCopy = own ? (own.root.cloneNode(true) as Element) : null;
   const readability = runReadability(dom);
@@ -79,6 +82,7 @@ export function findMainContent(document: DomDocument, pageUrl: string, page?: P
   const picked = useOwn ? ownCopy : (readability?.content ?? null);
   if (!picked) return null;
   if (!useOwn && ownCopy && rootPasses['readability-holes']) restoreReadabilityHoles(ownCopy, picked);
+  if (!useOwn && itemTitles) restoreItemTitles(itemTitles, picked);
   // Before the document is made over below, which empties its head.
   const title = readability?.title ?? (dom.title?.trim() || null);
   // Our root goes in whole (its children when it is the <body>); Readability's pick is a wrapper: its children.

@@ -68,7 +68,7 @@ export function looksLikeStoryInFolder(pageUrl: string): boolean {
 }
 
 /**
- * `repeated`: the content root is a run of like linked blocks (looksLikeListing).
+ * `repeated`: the content root is a run of like linked blocks (listingRun).
  * Returns true when at least three of four signs agree — repeated cards, pagination, several
  * <article>s, a high share of link text — and the root holds hardly any long paragraph.
  */

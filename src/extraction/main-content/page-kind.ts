@@ -81,13 +81,13 @@ function hasLink(element: Element): boolean {
 const ITEM_TAGS = new Set(['LI', 'DIV', 'ARTICLE', 'SECTION', 'A', 'DL']);
 
 /**
- * A page whose content root is mostly a run of like sibling blocks (same tag and class), each with
- * a link, is a listing, a collection or a thread — whatever it declares — and Readability, which
- * keeps one best block, fails on it.
+ * The items of a run of like sibling blocks (same tag and class), each with a link, that holds most of
+ * `root`'s text, or null when there is none. Such a root is a listing, a collection or a thread — whatever
+ * the page declares — and Readability, which keeps one best block, fails on it.
  */
-export function looksLikeListing(root: Element, textOf: (element: Element) => number): boolean {
+export function listingRun(root: Element, textOf: (element: Element) => number): Element[] | null {
   const total = textOf(root);
-  if (total <= 0) return false;
+  if (total <= 0) return null;
   const queue: Element[] = [root];
   while (queue.length) {
     const element = queue.pop()!;
@@ -95,19 +95,19 @@ export function looksLikeListing(root: Element, textOf: (element: Element) => nu
       queue.push(...element.children);
       continue;
     }
-    const groups = new Map<string, { count: number; text: number }>();
+    const groups = new Map<string, { items: Element[]; text: number }>();
     for (const child of element.children) {
       queue.push(child);
       if (!ITEM_TAGS.has(child.tagName) || (child.tagName !== 'A' && !hasLink(child))) continue;
       const key = blockSignature(child);
-      const group = groups.get(key) ?? { count: 0, text: 0 };
-      group.count++;
+      const group = groups.get(key) ?? { items: [], text: 0 };
+      group.items.push(child);
       group.text += textOf(child);
       groups.set(key, group);
     }
     for (const group of groups.values()) {
-      if (group.count >= THRESHOLDS.RUN_MIN_ITEMS && group.text >= THRESHOLDS.LISTING_RUN_MIN_SHARE * total) return true;
+      if (group.items.length >= THRESHOLDS.RUN_MIN_ITEMS && group.text >= THRESHOLDS.LISTING_RUN_MIN_SHARE * total) return group.items;
     }
   }
-  return false;
+  return null;
 }

@@ -24,7 +24,7 @@ export const THRESHOLDS = {
     product: 1,
     /** A listing is many like items; Readability keeps one block of them. */
     listing: 0.8,
-    /** A run of like linked blocks (looksLikeListing): at 90% Readability found the same content, usually cleaner. */
+    /** A run of like linked blocks (listingRun): at 90% Readability found the same content, usually cleaner. */
     repeated: 0.9,
     /** Several listing signs agree (looksLikeIndexPage): always our root, Readability keeps one teaser (e6cc914). */
     index: Infinity,
@@ -226,6 +226,12 @@ export const THRESHOLDS = {
   HOLE_TEASER_TITLE_LINK_SHARE: 0.5,
   /** Readability's pick is one section of an article when at least this many sections (a heading over a sentence) come before it in our root; one is a summary box (readability-holes.ts). */
   LEADING_SECTIONS_MIN: 2,
+  /** A listing item's linked heading this long (without whitespace) is its title; a shorter one is a label ("New", "1") (listing-titles.ts). */
+  ITEM_TITLE_MIN_CHARS: 8,
+  /** An item's other text runs this long find it again in Readability's pick; a shorter one ("45", "by") is anywhere. */
+  ITEM_PART_MIN_CHARS: 5,
+  /** Readability's pick tore a listing's titles off when at least this share of its items lost theirs and kept other text (and RUN_MIN_ITEMS of them). */
+  TORN_TITLES_MIN_SHARE: 0.5,
   /** A paragraph this long that ends a sentence is prose the learned block pass never removes (learned-blocks.ts). */
   LEARNED_KEEPS_PARAGRAPH_WORDS: 35,
 } as const;

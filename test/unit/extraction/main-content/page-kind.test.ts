@@ -1,19 +1,19 @@
 import { describe, expect, it } from 'vitest';
 import { parseDocument } from '../../../../src/extraction/dom/dom.js';
-import { guessPageKind, looksLikeListing } from '../../../../src/extraction/main-content/page-kind.js';
+import { guessPageKind, listingRun } from '../../../../src/extraction/main-content/page-kind.js';
 import { pageOf, paragraphs } from './fixtures.js';
 
 const jsonLd = (data: unknown): string => `<script type="application/ld+json">${JSON.stringify(data)}</script>`;
 
-describe('looksLikeListing', () => {
+describe('listingRun', () => {
   it('recognises a run of like linked blocks as a listing, and prose as not one', () => {
     const listing = parseDocument(
       `<!doctype html><html><body><div id="grid">${Array.from({ length: 6 }, (_, i) => `<div class="tile"><a href="/p${i}">Product ${i}</a><span>$${i}9.00</span></div>`).join('')}</div></body></html>`,
     );
     const article = parseDocument(`<!doctype html><html><body><article>${paragraphs('prose', 6)}<p><a href="/x">one link</a></p></article></body></html>`);
     const textOf = (element: Element): number => (element.textContent ?? '').length;
-    expect(looksLikeListing(listing.body as unknown as Element, textOf)).toBe(true);
-    expect(looksLikeListing(article.body as unknown as Element, textOf)).toBe(false);
+    expect(listingRun(listing.body as unknown as Element, textOf)?.map((item) => item.className)).toEqual(Array(6).fill('tile'));
+    expect(listingRun(article.body as unknown as Element, textOf)).toBeNull();
   });
 });
 

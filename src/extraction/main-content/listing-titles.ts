@@ -1,0 +1,94 @@
+/**
+ * A listing's item titles that Readability tore off. On a root that is a run of like linked items
+ * (listingRun), Readability's cleaning sometimes drops every item's linked heading — the block holding it
+ * is link-dense — and keeps the rest of the item: a forum index's reply and view counts without the topics
+ * (PunBB, outside the shared sets: 0.74 -> 0.95), GitHub's topic page with each repository's description
+ * but not its name (WCXB 2910 0.68 -> 0.74). What the list is about is then gone while its figures stay.
+ * When at least half of the items lost their title this way, each title goes back at the head of what is
+ * left of its item. WCXB dev 0.89235 -> 0.89248 (4 pages up: 0147 0.91 -> 0.98, 0282 0.95 -> 0.98, 2923
+ * 0.90 -> 0.93, 2910; none down; folds +0.0002 +0 +0.0003 +0.0001 +0), scrapinghub unchanged.
+ */
+import { HEADINGS } from '../dom/dom-walk.js';
+import { recorder } from './remove.js';
+import { THRESHOLDS } from './thresholds.js';
+
+/** Text compared with all whitespace taken out: Readability re-wraps blocks. */
+const squash = (text: string | null): string => (text ?? '').replace(/\s+/g, '');
+
+/** An item's title: a heading holding a link, or a link holding a heading. */
+const LINKED_HEADING = [...HEADINGS].flatMap((tag) => [`${tag} a[href]`, `a[href] ${tag}`]).join(', ');
+
+/** Blocks that are what is left of one item (its remnant): the title goes inside, at their head. */
+const ITEM_BLOCKS = new Set(['DIV', 'ARTICLE', 'SECTION', 'LI']);
+
+export interface ItemTitle {
+  /** A copy of the item's linked heading, taken before Readability rewrote the page. */
+  heading: Element;
+  /** Its text without whitespace. */
+  title: string;
+  /** The item's other text runs (without whitespace) that no other item shows: where the item is found again. */
+  parts: string[];
+}
+
+/** The nearest heading at or around `found` (a link inside a heading, or the heading inside a link). */
+function headingOf(found: Element): Element {
+  for (let element: Element | null = found; element; element = element.parentElement) if (HEADINGS.has(element.tagName)) return element;
+  return found.querySelector([...HEADINGS].join(', ')) ?? found;
+}
+
+/** Each item's title and other text, read from our root before Readability runs. */
+export function readItemTitles(items: readonly Element[]): ItemTitle[] {
+  const titles: ItemTitle[] = [];
+  for (const item of items) {
+    const found = item.querySelector(LINKED_HEADING);
+    if (!found) continue;
+    const heading = headingOf(found);
+    const title = squash(heading.textContent);
+    if (title.length < THRESHOLDS.ITEM_TITLE_MIN_CHARS) continue;
+    const parts: string[] = [];
+    const walker = item.ownerDocument.createTreeWalker(item, 4 /* NodeFilter.SHOW_TEXT */);
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+      if (heading.contains(node)) continue;
+      const text = squash(node.textContent);
+      if (text.length >= THRESHOLDS.ITEM_PART_MIN_CHARS) parts.push(text);
+    }
+    titles.push({ heading: heading.cloneNode(true) as Element, title, parts });
+  }
+  // A part every item shows ("replies", "Updated") also turns up outside the items (a column header).
+  const itemsShowing = new Map<string, number>();
+  for (const { parts } of titles) for (const part of new Set(parts)) itemsShowing.set(part, (itemsShowing.get(part) ?? 0) + 1);
+  for (const entry of titles) entry.parts = entry.parts.filter((part) => itemsShowing.get(part) === 1);
+  return titles;
+}
+
+/** Puts back into Readability's pick (`picked`, mutated) the titles of items whose other text it kept, when at least half lost theirs. */
+export function restoreItemTitles(titles: readonly ItemTitle[], picked: Element): void {
+  const pickedText = squash(picked.textContent);
+  const nodes: Node[] = [];
+  const walker = picked.ownerDocument.createTreeWalker(picked, 4 /* NodeFilter.SHOW_TEXT */);
+  for (let node = walker.nextNode(); node; node = walker.nextNode()) nodes.push(node);
+  const texts = nodes.map((node) => squash(node.textContent));
+  // Items keep the page's order: search on from the last one found.
+  let cursor = 0;
+  const torn: { title: ItemTitle; node: Node }[] = [];
+  for (const title of titles) {
+    if (pickedText.includes(title.title)) continue;
+    for (const part of title.parts) {
+      const at = texts.indexOf(part, cursor);
+      if (at < 0) continue;
+      torn.push({ title, node: nodes[at]! });
+      cursor = at + 1;
+      break;
+    }
+  }
+  if (torn.length < THRESHOLDS.RUN_MIN_ITEMS || torn.length < THRESHOLDS.TORN_TITLES_MIN_SHARE * titles.length) return;
+  torn.forEach(({ title, node }, k) => {
+    // The item's remnant: the largest block around its text that holds neither neighbour's.
+    const neighbours = [torn[k - 1]?.node, torn[k + 1]?.node].filter((other): other is Node => other !== undefined);
+    let remnant = node.parentElement!;
+    while (remnant.parentElement && remnant.parentElement !== picked && !neighbours.some((other) => remnant.parentElement!.contains(other))) remnant = remnant.parentElement;
+    if (ITEM_BLOCKS.has(remnant.tagName)) remnant.prepend(title.heading);
+    else remnant.before(title.heading);
+    recorder()?.restored(title.heading);
+  });
+}
