@@ -6,6 +6,11 @@ export function collapseRuns(text: string): string {
   return text.replace(/\s+/g, ' ');
 }
 
+/** `text` with all whitespace taken out: the same text however a rewrite (Readability's) wrapped or joined its lines. */
+export function withoutWhitespace(text: string | null): string {
+  return (text ?? '').replace(/\s+/g, '');
+}
+
 const WORD = /[\p{L}\p{N}]+/gu;
 
 /** Words in `text`: runs of letters and digits ("$75-$145" is two). */

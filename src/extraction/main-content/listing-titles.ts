@@ -9,11 +9,10 @@
  * 0.90 -> 0.93, 2910; none down; folds +0.0002 +0 +0.0003 +0.0001 +0), scrapinghub unchanged.
  */
 import { HEADINGS } from '../dom/dom-walk.js';
+import { withoutWhitespace } from '../dom/text.js';
 import { recorder } from './remove.js';
 import { THRESHOLDS } from './thresholds.js';
 
-/** Text compared with all whitespace taken out: Readability re-wraps blocks. */
-const squash = (text: string | null): string => (text ?? '').replace(/\s+/g, '');
 
 /** An item's title: a heading holding a link, or a link holding a heading. */
 const LINKED_HEADING = [...HEADINGS].flatMap((tag) => [`${tag} a[href]`, `a[href] ${tag}`]).join(', ');
@@ -43,13 +42,13 @@ export function readItemTitles(items: readonly Element[]): ItemTitle[] {
     const found = item.querySelector(LINKED_HEADING);
     if (!found) continue;
     const heading = headingOf(found);
-    const title = squash(heading.textContent);
+    const title = withoutWhitespace(heading.textContent);
     if (title.length < THRESHOLDS.ITEM_TITLE_MIN_CHARS) continue;
     const parts: string[] = [];
     const walker = item.ownerDocument.createTreeWalker(item, 4 /* NodeFilter.SHOW_TEXT */);
     for (let node = walker.nextNode(); node; node = walker.nextNode()) {
       if (heading.contains(node)) continue;
-      const text = squash(node.textContent);
+      const text = withoutWhitespace(node.textContent);
       if (text.length >= THRESHOLDS.ITEM_PART_MIN_CHARS) parts.push(text);
     }
     titles.push({ heading: heading.cloneNode(true) as Element, title, parts });
@@ -63,11 +62,11 @@ export function readItemTitles(items: readonly Element[]): ItemTitle[] {
 
 /** Puts back into Readability's pick (`picked`, mutated) the titles of items whose other text it kept, when at least half lost theirs. */
 export function restoreItemTitles(titles: readonly ItemTitle[], picked: Element): void {
-  const pickedText = squash(picked.textContent);
+  const pickedText = withoutWhitespace(picked.textContent);
   const nodes: Node[] = [];
   const walker = picked.ownerDocument.createTreeWalker(picked, 4 /* NodeFilter.SHOW_TEXT */);
   for (let node = walker.nextNode(); node; node = walker.nextNode()) nodes.push(node);
-  const texts = nodes.map((node) => squash(node.textContent));
+  const texts = nodes.map((node) => withoutWhitespace(node.textContent));
   // Items keep the page's order: search on from the last one found.
   let cursor = 0;
   const torn: { title: ItemTitle; node: Node }[] = [];

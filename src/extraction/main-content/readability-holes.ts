@@ -17,7 +17,7 @@
 import { hasAncestorOrSelf, HEADINGS } from '../dom/dom-walk.js';
 import { elementNamesIfAny } from '../dom/element-names.js';
 import { namesComments } from './comments.js';
-import { wordCount } from '../dom/text.js';
+import { withoutWhitespace, wordCount } from '../dom/text.js';
 import { collectTextStats, type TextStats } from './text-stats.js';
 import { recorder } from './remove.js';
 import { THRESHOLDS } from './thresholds.js';
@@ -31,8 +31,6 @@ const LIST_PARTS = new Set(['LI', 'UL', 'OL', 'DL', 'DT', 'DD', 'TR', 'TD', 'TH'
 /** Microdata properties that are the article itself; any other (name, keywords, datePublished) is a machine copy of its metadata. */
 const CONTENT_PROPERTIES = /^(?:articleBody|text|reviewBody)$/;
 
-/** Text compared with all whitespace taken out: Readability re-wraps blocks and joins lines. */
-const squash = (text: string | null): string => (text ?? '').replace(/\s+/g, '');
 
 /** The leaf text blocks of `root`, in document order; one walk. */
 function textUnits(root: Element): Element[] {
@@ -93,11 +91,11 @@ function insertionPoint(kept: Element, picked: Element): Element {
  * Readability ran) that Readability dropped between blocks it kept.
  */
 export function restoreReadabilityHoles(own: Element, picked: Element): void {
-  const pickedText = squash(picked.textContent);
+  const pickedText = withoutWhitespace(picked.textContent);
   const units: Element[] = [];
   const texts: string[] = [];
   for (const unit of textUnits(own)) {
-    const text = squash(unit.textContent);
+    const text = withoutWhitespace(unit.textContent);
     if (!text) continue;
     units.push(unit);
     texts.push(text);
@@ -152,7 +150,7 @@ export function restoreReadabilityHoles(own: Element, picked: Element): void {
   const counterpart = (k: number): Element | null => {
     const text = texts[k]!;
     const long = isLong(k);
-    pickedUnits ??= textUnits(picked).map((unit) => ({ unit, text: squash(unit.textContent) }));
+    pickedUnits ??= textUnits(picked).map((unit) => ({ unit, text: withoutWhitespace(unit.textContent) }));
     for (let j = cursor; j < pickedUnits.length; j++) {
       const candidate = pickedUnits[j]!;
       if (candidate.text === text || (long && candidate.text.includes(text))) {
@@ -189,11 +187,11 @@ export function restoreReadabilityHoles(own: Element, picked: Element): void {
       const copy = root.cloneNode(true) as Element;
       // A carousel's copies of one slide, or a block the page repeats per screen size: once.
       for (const unit of textUnits(copy)) {
-        const text = squash(unit.textContent);
+        const text = withoutWhitespace(unit.textContent);
         if (restored.has(text)) unit.remove();
         else if (text) restored.add(text);
       }
-      if (!squash(copy.textContent)) continue;
+      if (!withoutWhitespace(copy.textContent)) continue;
       recorder()?.restored(copy);
       point.after(copy);
       point = copy;
