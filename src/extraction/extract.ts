@@ -13,7 +13,7 @@ import { collectBlocks } from './output/blocks.js';
 import { chunkMarkdown } from './output/chunks.js';
 import { countTokens } from './tokens/tokens.js';
 import { plainText } from './dom/text.js';
-import { indexPage, normalizedText } from './dom/dom-walk.js';
+import { HEADING_SELECTOR, indexPage, normalizedText } from './dom/dom-walk.js';
 import { ensureLeadHeading } from './output/lead-heading.js';
 import { type ExtractedContent } from './types.js';
 import { metricsFor } from './output/metrics.js';
@@ -63,8 +63,6 @@ function hasSubstance(root: DomElement): boolean {
   for (const anchor of content.querySelectorAll('a')) if (!anchor.closest(HEADING_SELECTOR)) linkText += normalizedText(anchor).length;
   return linkText / bodyLength < 0.8;
 }
-
-const HEADING_SELECTOR = 'h1, h2, h3, h4, h5, h6';
 
 /**
  * The extraction pipeline: HTML of a page in, the result entry's content fields out.

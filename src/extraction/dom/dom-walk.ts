@@ -115,6 +115,8 @@ export const H1: ReadonlySet<string> = new Set(['H1']);
 export const SUBHEADINGS: ReadonlySet<string> = new Set(['H2', 'H3', 'H4', 'H5', 'H6']);
 /** Every heading tag. */
 export const HEADINGS: ReadonlySet<string> = new Set([...H1, ...SUBHEADINGS]);
+/** The same tags as a selector, for querySelector and closest. */
+export const HEADING_SELECTOR = [...HEADINGS].map((tag) => tag.toLowerCase()).join(', ');
 /** The link tag, for hasDescendantTag. */
 export const LINKS: ReadonlySet<string> = new Set(['A']);
 

@@ -8,11 +8,10 @@
  * left of its item. WCXB dev 0.89235 -> 0.89248 (4 pages up: 0147 0.91 -> 0.98, 0282 0.95 -> 0.98, 2923
  * 0.90 -> 0.93, 2910; none down; folds +0.0002 +0 +0.0003 +0.0001 +0), scrapinghub unchanged.
  */
-import { HEADINGS } from '../dom/dom-walk.js';
+import { HEADING_SELECTOR, HEADINGS } from '../dom/dom-walk.js';
 import { withoutWhitespace } from '../dom/text.js';
 import { recorder } from './remove.js';
 import { THRESHOLDS } from './thresholds.js';
-
 
 /** An item's title: a heading holding a link, or a link holding a heading. */
 const LINKED_HEADING = [...HEADINGS].flatMap((tag) => [`${tag} a[href]`, `a[href] ${tag}`]).join(', ');
@@ -31,8 +30,7 @@ export interface ItemTitle {
 
 /** The nearest heading at or around `found` (a link inside a heading, or the heading inside a link). */
 function headingOf(found: Element): Element {
-  for (let element: Element | null = found; element; element = element.parentElement) if (HEADINGS.has(element.tagName)) return element;
-  return found.querySelector([...HEADINGS].join(', ')) ?? found;
+  return found.closest(HEADING_SELECTOR) ?? found.querySelector(HEADING_SELECTOR) ?? found;
 }
 
 /** Each item's title and other text, read from our root before Readability runs. */
