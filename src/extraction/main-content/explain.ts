@@ -9,7 +9,7 @@ import { collapseWhitespace } from '../dom/text.js';
 import { chromeNameRule } from './chrome-names.js';
 import type { PageKind, RootKind, RuleName } from './policy.js';
 import type { MainContentRecorder } from './remove.js';
-import { OWN_ROOT_TESTS, type RootChoice } from './root-choice.js';
+import { OWN_ROOT_TESTS, ownWeighed, pickWeighed, type RootChoice } from './root-choice.js';
 import { elementNames } from '../dom/element-names.js';
 
 /** Words shown of each removal. */
@@ -133,10 +133,12 @@ export class MainContentExplanation implements MainContentRecorder {
       if (!test.applies(facts)) continue;
       const share = test.share(facts);
       const name = share.name === 'READABILITY_MIN_SHARE' ? `READABILITY_MIN_SHARE.${facts.kind}` : share.name;
-      const base = test.of === 'prose' ? facts.own.proseLength : facts.own.textLength;
+      const base = ownWeighed(test, facts);
       const needed = share.value * base;
-      const verdict = (this.readabilityLength ?? 0) < needed ? `less: our root wins` : 'enough';
-      lines.push(`  ${test.name}: Readability ${this.readabilityLength} vs ${name} ${share.value} x our ${test.of} ${base} = ${round(needed)}: ${verdict}`);
+      const pick = pickWeighed(test, facts);
+      const verdict = pick.characters < needed ? `less: our root wins` : 'enough';
+      const weighed = pick.of === 'prose' ? `Readability's prose ${pick.characters}` : `Readability ${pick.characters}`;
+      lines.push(`  ${test.name}: ${weighed} vs ${name} ${share.value} x our ${test.of} ${base} = ${round(needed)}: ${verdict}`);
       if (test.name === choice.decidedBy) break;
     }
     return lines;

@@ -18,6 +18,12 @@ import { repairParsing } from './repair.js';
 import { chooseRoot } from './root-choice.js';
 import { collectTextStats } from './text-stats.js';
 
+/** Characters of `element`'s text outside links. */
+function proseLength(element: Element): number {
+  const stats = collectTextStats(element).get(element);
+  return stats ? stats.text - stats.link : 0;
+}
+
 export interface MainContent {
   /** A <body> holding only the main content: the page's document, made over (dom.ts bodyHolding). */
   root: DomElement;
@@ -75,6 +81,7 @@ export function findMainContent(document: DomDocument, pageUrl: string, page?: P
         atNoStoryAddress: signs !== null,
         pageUrl,
         readabilityLength: readability ? readability.textLength : null,
+        readabilityProse: readability && rootPasses['pick-prose'] ? proseLength(readability.content) : null,
       })
     : null;
   recorder()?.rootChosen(choice, readability?.textLength ?? null);

@@ -116,6 +116,14 @@ export const PASSES_BY_ROOT_KIND = {
   //                                article             unknown             forum               product             listing repeated index
   /** A root that is the whole <body> found no content block: Readability's pick needs only BODY_ROOT_MIN_SHARE of it (e6cc914). */
   'whole-body-fallback': byRootKind(false,              true,               false,              false,              false,  false,   false),
+  /**
+   * Readability's pick is weighed by its prose (text outside links) against our root's prose, not by its whole text
+   * (root-choice.ts): in a thread its link text is names, avatars and reply buttons that the cleanup removes after the
+   * choice (WCXB 0549: a 7,061-character pick won against 0.8 x 8,623 of our prose and came out at 4,172). WCXB dev
+   * 0.89248 -> 0.89253, 3 forum pages up (0549 0.84 -> 0.89, 4312 0.84 -> 0.87, 0518), none down; on every kind it
+   * moved 45 pages each way about evenly (23 up, 22 down: articles whose pick sat at the threshold).
+   */
+  'pick-prose':          byRootKind(false,              false,              true,               false,              false,  false,   false),
   /** At an address naming no story, Readability's pick is weighed by LANDING_* shares (35b6f1f, 302f11a: WCXB 0.866 -> 0.867). */
   'landing-share':       byRootKind(true,               false,              false,              false,              false,  false,   false),
   /** Readability's pick must hold LISTING_MIN_TEXT_SHARE of our root's whole text: items are links (05c1a56: WCXB listing 0.664 -> 0.681). */

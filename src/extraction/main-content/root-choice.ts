@@ -2,7 +2,8 @@
  * Which root becomes the main content: Readability's pick or our own (own-candidate.ts). Readability
  * keeps one best node, right for an article; our root keeps every block of a thread, a shop page or a
  * listing. Each test below asks whether Readability's pick holds less than a share of our root's prose
- * or text; the first that says so makes our root win and is named in the choice.
+ * or text; the first that says so makes our root win and is named in the choice. Prose is weighed against
+ * prose where the policy reads the pick's (`pick-prose`, on threads: its links are names and reply buttons).
  */
 import { looksLikeStoryInFolder } from './listing-evidence.js';
 import type { OwnCandidate } from './own-candidate.js';
@@ -25,6 +26,8 @@ export interface RootFacts {
   pageUrl: string;
   /** Characters of text in Readability's pick; null when it picked nothing. */
   readabilityLength: number | null;
+  /** Characters of the pick's text outside links, read where the policy weighs the pick by its prose (`pick-prose`); else null. */
+  readabilityProse: number | null;
 }
 
 type ShareName = 'READABILITY_MIN_SHARE' | 'BODY_ROOT_MIN_SHARE' | 'LANDING_MIN_SHARE' | 'LANDING_MIN_TEXT_SHARE' | 'LISTING_MIN_TEXT_SHARE' | 'LISTING_ITEMS_MIN_TEXT_SHARE' | 'PROSELESS_MIN_TEXT_SHARE';
@@ -87,11 +90,21 @@ export const OWN_ROOT_TESTS: readonly OwnRootTest[] = [
   },
 ];
 
+/** What `test` weighs of Readability's pick: its prose where read (`pick-prose`) against our root's prose, else its whole text. */
+export function pickWeighed(test: OwnRootTest, facts: RootFacts): { characters: number; of: 'prose' | 'text' } {
+  if (test.of === 'prose' && facts.readabilityProse !== null) return { characters: facts.readabilityProse, of: 'prose' };
+  return { characters: facts.readabilityLength ?? 0, of: 'text' };
+}
+
+/** What `test` weighs the pick against: our root's prose or its whole text. */
+export function ownWeighed(test: OwnRootTest, facts: RootFacts): number {
+  return test.of === 'prose' ? facts.own.proseLength : facts.own.textLength;
+}
+
 /** Whether `test` makes our root win: Readability's pick holds less than its share. */
 export function prefersOwnRoot(test: OwnRootTest, facts: RootFacts): boolean {
   if (!test.applies(facts)) return false;
-  const base = test.of === 'prose' ? facts.own.proseLength : facts.own.textLength;
-  return (facts.readabilityLength ?? 0) < test.share(facts).value * base;
+  return pickWeighed(test, facts).characters < test.share(facts).value * ownWeighed(test, facts);
 }
 
 export interface RootChoice {

@@ -160,6 +160,7 @@ describe('a root without a real paragraph of prose (root-choice.ts, proseless-te
     atNoStoryAddress: false,
     pageUrl: 'https://shelter.example.org/available-pets/',
     readabilityLength: picked,
+    readabilityProse: null,
   });
 
   it("uses our root when neither holds prose and Readability's pick is a sliver of its text (a shelter's grid of pets)", () => {
@@ -172,5 +173,25 @@ describe('a root without a real paragraph of prose (root-choice.ts, proseless-te
   it('leaves the choice to prose once our root holds a real paragraph, and to a pick holding half its text', () => {
     expect(chooseRoot(facts(600, 1213, 500)).useOwn).toBe(false);
     expect(chooseRoot(facts(75, 1213, 700)).useOwn).toBe(false);
+  });
+});
+
+describe("a thread: Readability's pick weighed by its prose (root-choice.ts, policy row pick-prose)", () => {
+  const sentence = (topic: string, n: number): string =>
+    `Post ${n} about ${topic} is written long enough to read as real prose with several clauses and details.`;
+  // Readability drops the replies (its "unlikely" class words name them) and keeps the first post with its links.
+  const firstPost = `<div class="topic-first-post"><div class="post-header"><a href="/user/julian">Julian</a></div><div class="content">${[1, 2, 3, 4]
+    .map((n) => `<p>${sentence('the release', n)} See <a href="/changelog/${n}">the full changelog of release candidate ${n} on our site</a>. ${sentence('federation', n)}</p>`)
+    .join('')}</div></div>`;
+  const reply = (n: number): string =>
+    `<li class="reply"><div class="content"><p>${sentence('upgrading', n)} ${sentence('plugins', n)}</p></div></li>`;
+  const thread = `<main><h1>RC1 of v4</h1>${firstPost}<ul class="replies">${[5, 6].map(reply).join('')}</ul></main>`;
+
+  it('keeps the replies when the pick holds enough text only by counting its links', () => {
+    // The pick: 1,060 characters, 844 outside links; our root: 1,255 of prose. Weighed by its whole text the pick won (0.8 x 1,255 = 1,004).
+    const text = extract(thread, 'https://community.example.org/topic/18427/rc1-of-v4');
+    expect(text).toContain('Post 1 about the release');
+    expect(text).toContain('Post 5 about upgrading');
+    expect(text).toContain('Post 6 about plugins');
   });
 });
