@@ -16,13 +16,7 @@ import { removeRecommendationWidgets } from './recommendation-widgets.js';
 import { recorder } from './remove.js';
 import { repairParsing } from './repair.js';
 import { chooseRoot } from './root-choice.js';
-import { collectTextStats } from './text-stats.js';
-
-/** Characters of `element`'s text outside links. */
-function proseLength(element: Element): number {
-  const stats = collectTextStats(element).get(element);
-  return stats ? stats.text - stats.link : 0;
-}
+import { collectTextStats, proseLength } from './text-stats.js';
 
 export interface MainContent {
   /** A <body> holding only the main content: the page's document, made over (dom.ts bodyHolding). */
@@ -81,7 +75,7 @@ export function findMainContent(document: DomDocument, pageUrl: string, page?: P
         atNoStoryAddress: signs !== null,
         pageUrl,
         readabilityLength: readability ? readability.textLength : null,
-        readabilityProse: readability && rootPasses['pick-prose'] ? proseLength(readability.content) : null,
+        readabilityProse: readability && rootPasses['pick-prose'] ? proseLength(collectTextStats(readability.content).get(readability.content)) : null,
       })
     : null;
   recorder()?.rootChosen(choice, readability?.textLength ?? null);

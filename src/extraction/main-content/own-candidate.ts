@@ -4,7 +4,7 @@
  * listings and collections (many similar items). After boilerplate removal, the root is the smallest
  * element that still holds nearly all of the page's non-link text.
  */
-import { collectTextStats, type StatsMap, type TextStats } from './text-stats.js';
+import { collectTextStats, proseLength, type StatsMap, type TextStats } from './text-stats.js';
 import { H1, hasDescendantTag } from '../dom/dom-walk.js';
 import { THRESHOLDS } from './thresholds.js';
 
@@ -47,6 +47,5 @@ export function findOwnCandidate(body: Element): OwnCandidate | null {
   let root: Element = body;
   for (let next = dominantChild(root, stats); next; next = dominantChild(root, stats)) root = next;
   const rootStats = stats.get(root);
-  const proseLength = rootStats ? rootStats.text - rootStats.link : 0;
-  return rootStats && rootStats.text > 0 ? { root, stats, proseLength, textLength: rootStats.text } : null;
+  return rootStats && rootStats.text > 0 ? { root, stats, proseLength: proseLength(rootStats), textLength: rootStats.text } : null;
 }

@@ -36,6 +36,11 @@ export function collectTextStats(root: Element): StatsMap {
   return stats;
 }
 
+/** Characters of text outside links: what the root choice calls prose. */
+export function proseLength(stats: TextStats | undefined): number {
+  return stats ? stats.text - stats.link : 0;
+}
+
 export function linkDensity(stats: TextStats | undefined): number {
   return stats && stats.text > 0 ? stats.link / stats.text : 0;
 }
