@@ -14,6 +14,14 @@ describe('copies of an article body', () => {
     expect(count(text, 'Trend 1:')).toBe(1);
   });
 
+  it('unwrap a <noscript> whose only other copy sits in a script template, which is never shown', () => {
+    // Blogger's shape (Google's blogs): the post as a <script type="text/template"> a script renders, and a <noscript> copy.
+    const story = `<div class="story">${paragraphs(6)}</div>`;
+    const text = extract(`<main><h1>Plumbing trends</h1><div class="post-body"><script type="text/template">${story}</script><noscript>${story}</noscript></div></main>`);
+    expect(count(text, 'Trend 1:')).toBe(1);
+    expect(text).toContain('Trend 6');
+  });
+
   it('read a story whose blocks paste whole HTML documents as one body', () => {
     // Readability climbs from a paragraph's block no higher than a <body>: a nested one walls its pick in.
     const pasted = (inner: string): string => `<!DOCTYPE html PUBLIC "-//W3C//DTD HTML 4.0 Transitional//EN"><html><body><div class="block"><div class="text">${inner}</div></div></body></html>`;
