@@ -18,6 +18,7 @@ export type DomElement = DomDocument['documentElement'];
 
 export function parseDocument(html: string): DomDocument {
   const document = parseHTML(endStrayCdata(html)).document;
+  adoptMarkupBeforeRoot(document as unknown as Document);
   mergeStrayRoots(document as unknown as Document);
   boundDepth(document as unknown as Element);
   return document;
@@ -43,6 +44,31 @@ function boundDepth(root: Element): void {
       else inner.replaceWith(...inner.childNodes);
     }
   }
+}
+
+/** Elements a browser keeps in <head> when they come before it. */
+const HEAD_ELEMENTS = new Set(['SCRIPT', 'STYLE', 'META', 'LINK', 'TITLE', 'BASE']);
+
+/**
+ * Markup ahead of `<html>` (a PHP warning printed before the doctype: `<br /><b>Warning</b>: …`) leaves
+ * linkedom with that markup's first element as the document's root, and `document.body` then makes an
+ * empty body inside it: the page reads as blank. A browser opens the body for such markup and merges the
+ * later `<html>` and `<body>` into it; we move it to the start of the page's own body (scripts and styles
+ * to its head), so the page's root is its <html> again. Evidence: WCXB dev 0.89253 -> 0.89272, one page
+ * (Sephora's product page opens with a `<style>` before `<html>`: 0.39 -> 0.68), none down; scrapinghub and
+ * unseen unchanged; a WordPress post behind two PHP warnings (trafilatura's evaluation set) read as no content.
+ */
+function adoptMarkupBeforeRoot(document: Document): void {
+  const nodes = [...document.childNodes];
+  const html = nodes.find((node) => node.nodeType === 1 && (node as Element).tagName === 'HTML') as Element | undefined;
+  if (!html || document.documentElement === html) return;
+  const head = [...html.children].find((child) => child.tagName === 'HEAD');
+  const body = [...html.children].find((child) => child.tagName === 'BODY');
+  if (!body) return;
+  const stray = nodes.slice(0, nodes.indexOf(html)).filter((node) => node.nodeType === 1 || node.nodeType === 3);
+  const toBody = stray.filter((node) => !(head && node.nodeType === 1 && HEAD_ELEMENTS.has((node as Element).tagName)));
+  if (head) head.prepend(...stray.filter((node) => !toBody.includes(node)));
+  body.prepend(...toBody);
 }
 
 /**

@@ -77,6 +77,19 @@ describe('findMainContent', () => {
     expect(main && plainText(main.root)).toContain('sentence 2 about early script');
   });
 
+  it('reads a page with markup before its <html> (a PHP warning, a stray style), as browsers open the body for it', () => {
+    const warning = "<br />\n<b>Warning</b>:  mysql_get_server_info(): Access denied in <b>/www/plugin.php</b> on line <b>2</b><br />\n";
+    const page = `${warning}<!DOCTYPE html><html lang="de"><head><title>T</title></head><body class="single-post"><article>${paragraphs('late start', 3)}</article></body></html>`;
+    const document = parseDocument(page);
+    expect(document.body.getAttribute('class')).toBe('single-post');
+    expect(document.title).toBe('T');
+    const main = findMainContent(document, 'https://example.com/');
+    expect(main && plainText(main.root)).toContain('sentence 2 about late start');
+    const styled = parseDocument(`<!DOCTYPE html><style>.a{color:red}</style><html><head><title>T</title></head><body class="product"><main>${paragraphs('styled', 3)}</main></body></html>`);
+    expect(styled.body.getAttribute('class')).toBe('product');
+    expect(styled.head.querySelector('style')).not.toBeNull();
+  });
+
   it('drops modal dialogs however long their prose (policy pop-ups), unless they hold the page title', () => {
     const modal = `<div role="dialog" aria-modal="true" id="modal-refund"><h1>Refund policy</h1>${paragraphs('refund policy', 8)}</div>`;
     const text = extract(`<main><h1>Wool Runner</h1><p>$110</p>${paragraphs('wool shoe', 2)}</main><footer>${modal}</footer>`, PAGE_URL);
