@@ -86,9 +86,15 @@ export function isSiteFooter(element: Element): boolean {
 
 const NAV_OR_LIST = new Set(['NAV', 'UL']);
 
-/** A page-level <header> (not inside an article or main) is site chrome: logo, menu, search; one holding only the title stays. */
+/**
+ * A page-level <header> (not inside an article or main) is site chrome: logo, menu, search; one holding only
+ * the title stays. One that holds the page's <main> is no header but a wrapper: a site header left unclosed
+ * takes the whole page into it, in a browser too (diaadia.com.pa's Drupal theme, in trafilatura's evaluation
+ * set: no content -> the story).
+ */
 export function isSiteHeader(header: Element): boolean {
   if (header.tagName !== 'HEADER' && header.getAttribute('role') !== 'banner') return false;
   if (!header.isConnected || hasAncestorOrSelf(header, isMainLandmark)) return false;
+  if (header.querySelector('main, [role="main"]')) return false;
   return !hasDescendantTag(header, H1) || hasDescendantTag(header, NAV_OR_LIST);
 }

@@ -90,6 +90,12 @@ describe('findMainContent', () => {
     expect(styled.head.querySelector('style')).not.toBeNull();
   });
 
+  it('reads the story when an unclosed site header takes the whole page, <main> included, into it', () => {
+    const header = '<header id="header" role="banner"><a href="/">Día a Día</a><ul><li><a href="/fama">Fama</a></li><li><a href="/deportes">Deportes</a></li></ul>';
+    const text = extract(`${header}<main><article><h1>Ulpiano Vergara</h1>${paragraphs('registered name', 3)}</article></main>`, PAGE_URL);
+    expect(text).toContain('sentence 2 about registered name');
+  });
+
   it('drops modal dialogs however long their prose (policy pop-ups), unless they hold the page title', () => {
     const modal = `<div role="dialog" aria-modal="true" id="modal-refund"><h1>Refund policy</h1>${paragraphs('refund policy', 8)}</div>`;
     const text = extract(`<main><h1>Wool Runner</h1><p>$110</p>${paragraphs('wool shoe', 2)}</main><footer>${modal}</footer>`, PAGE_URL);
