@@ -20,7 +20,7 @@ import { isFinePrint } from './fine-print.js';
 import { formsWithControls, holdsNoParagraph } from './control-forms.js';
 import { isInsideQaPost, isPostChrome } from './forum-chrome.js';
 import { isConsentDialog } from './consent-dialogs.js';
-import { isChrome, isHiddenByStyle, isHiddenOnly, isModal, isSiteFooter, isSiteHeader, overlayClosedBy } from './page-chrome.js';
+import { holdsMainLandmark, isChrome, isHiddenByStyle, isHiddenOnly, isModal, isSiteFooter, isSiteHeader, overlayClosedBy } from './page-chrome.js';
 import { holdsLongParagraphs } from './paragraphs.js';
 import type { DeclaredPasses, RuleName } from './policy.js';
 import { remove } from './remove.js';
@@ -153,7 +153,7 @@ export function removeBoilerplate(body: Element, passes: DeclaredPasses): void {
   const pageText = textLength(body);
   // `byProse`: a block with real paragraphs is spared too (a misnamed wrapper); one with the page title always is.
   const removeUnlessSpared = (element: Element, rule: RuleName, byProse = true): void => {
-    if (NEVER_REMOVED.has(element.tagName) || !element.isConnected) return;
+    if (NEVER_REMOVED.has(element.tagName) || !element.isConnected || holdsMainLandmark(element)) return;
     // The site's footer is chrome however much of the page's text or prose it holds.
     const siteFooter = passes['site-footer'] && isSiteFooter(element);
     if (!siteFooter && (holdsMuchOfPage(element, rule) || (byProse ? holdsProse(element) : hasDescendantTag(element, H1)))) return;

@@ -84,6 +84,19 @@ export function isSiteFooter(element: Element): boolean {
   return !hasDescendantTag(element, H1) && !hasAncestorOrSelf(element.parentElement ?? element, isMainLandmark);
 }
 
+/** The page's main landmark, or its article body marked as such. */
+const MAIN_LANDMARK = 'main, [role="main"], [itemprop="articleBody"]';
+
+/**
+ * An element holding the page's main landmark is a wrapper whatever its tag or names say: layout classes
+ * name what sits beside the content (litradio's `cb-sidebar-right` around its interview, in trafilatura's
+ * evaluation set: no content -> the text), and a site header left unclosed holds the whole page. WCXB dev,
+ * scrapinghub and the unseen pages unchanged.
+ */
+export function holdsMainLandmark(element: Element): boolean {
+  return element.querySelector(MAIN_LANDMARK) !== null;
+}
+
 const NAV_OR_LIST = new Set(['NAV', 'UL']);
 
 /**
@@ -95,6 +108,6 @@ const NAV_OR_LIST = new Set(['NAV', 'UL']);
 export function isSiteHeader(header: Element): boolean {
   if (header.tagName !== 'HEADER' && header.getAttribute('role') !== 'banner') return false;
   if (!header.isConnected || hasAncestorOrSelf(header, isMainLandmark)) return false;
-  if (header.querySelector('main, [role="main"]')) return false;
+  if (holdsMainLandmark(header)) return false;
   return !hasDescendantTag(header, H1) || hasDescendantTag(header, NAV_OR_LIST);
 }

@@ -96,6 +96,16 @@ describe('findMainContent', () => {
     expect(text).toContain('sentence 2 about registered name');
   });
 
+  it('keeps a wrapper named for the sidebar beside it (cb-sidebar-right) when it holds the article body', () => {
+    const menu = Array.from({ length: 40 }, (_, i) => `<li><a href="/podcast/${i}">Podcast episode number ${i} with a long title</a></li>`).join('');
+    const body =
+      `<div class="menu-wrap"><ul>${menu}</ul></div><div class="entry-header"><h1>Nora Bossong</h1></div>` +
+      '<div class="post-wrap cb-sidebar-right"><div class="cb-main"><article><section itemprop="articleBody">' +
+      '<p>Nora Bossong talks about writing her novel, nominated for the German Book Prize, whose heroine must question her own role as a UN envoy.</p>' +
+      '<p>The interview was held by Nicole Collignon.</p></section></article></div></div>';
+    expect(extract(body, PAGE_URL)).toContain('The interview was held by Nicole Collignon.');
+  });
+
   it('drops modal dialogs however long their prose (policy pop-ups), unless they hold the page title', () => {
     const modal = `<div role="dialog" aria-modal="true" id="modal-refund"><h1>Refund policy</h1>${paragraphs('refund policy', 8)}</div>`;
     const text = extract(`<main><h1>Wool Runner</h1><p>$110</p>${paragraphs('wool shoe', 2)}</main><footer>${modal}</footer>`, PAGE_URL);
