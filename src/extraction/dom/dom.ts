@@ -18,6 +18,7 @@ export type DomElement = DomDocument['documentElement'];
 
 export function parseDocument(html: string): DomDocument {
   const document = parseHTML(endStrayCdata(html)).document;
+  wrapRootlessDocument(document as unknown as Document);
   adoptMarkupBeforeRoot(document as unknown as Document);
   mergeStrayRoots(document as unknown as Document);
   boundDepth(document as unknown as Element);
@@ -69,6 +70,42 @@ function adoptMarkupBeforeRoot(document: Document): void {
   const toBody = stray.filter((node) => !(head && node.nodeType === 1 && HEAD_ELEMENTS.has((node as Element).tagName)));
   if (head) head.prepend(...stray.filter((node) => !toBody.includes(node)));
   body.prepend(...toBody);
+}
+
+/**
+ * `<html>`, `<head>` and `<body>` tags are optional (Google's own pages leave them out), but linkedom makes
+ * the first element it meets the document's root: `<!DOCTYPE html><head>…</head><body>…</body>` parses as a
+ * <head> root beside a <body>, and `document.body`, `document.title` then read nothing: the page is blank.
+ * Such a page is given the <html> root a browser gives it, with its head and body (created when absent:
+ * head elements before any content go to the head, the rest to the body). Evidence: a story without the
+ * tag in trafilatura's evaluation set (jaegermagazin.de) kept none of its three marked sentences, now all;
+ * WCXB dev, scrapinghub and the unseen pages unchanged (their saved pages all have the tag).
+ */
+function wrapRootlessDocument(document: Document): void {
+  const top = [...document.childNodes].filter((node) => node.nodeType === 1 || node.nodeType === 3);
+  const isTag = (node: Node, tag: string): boolean => node.nodeType === 1 && (node as Element).tagName === tag;
+  if (top.some((node) => isTag(node, 'HTML')) || !top.some((node) => node.nodeType === 1)) return;
+  const head = (top.find((node) => isTag(node, 'HEAD')) as Element | undefined) ?? document.createElement('head');
+  const body = (top.find((node) => isTag(node, 'BODY')) as Element | undefined) ?? document.createElement('body');
+  const bodyAt = top.indexOf(body);
+  const beforeBody: Node[] = [];
+  const afterBody: Node[] = [];
+  let content = false;
+  top.forEach((node, index) => {
+    if (node === head || node === body) return;
+    if (node.nodeType === 3 && !node.textContent?.trim()) return;
+    if (!content && node.nodeType === 1 && HEAD_ELEMENTS.has((node as Element).tagName)) {
+      head.appendChild(node);
+      return;
+    }
+    content = true;
+    (bodyAt >= 0 && index < bodyAt ? beforeBody : afterBody).push(node);
+  });
+  body.prepend(...beforeBody);
+  body.append(...afterBody);
+  const html = document.createElement('html');
+  html.append(head, body);
+  document.appendChild(html);
 }
 
 /**

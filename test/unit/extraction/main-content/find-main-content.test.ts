@@ -90,6 +90,17 @@ describe('findMainContent', () => {
     expect(styled.head.querySelector('style')).not.toBeNull();
   });
 
+  it('reads a page that leaves out the optional <html>, <head> and <body> tags', () => {
+    const article = `<article>${paragraphs('optional tags', 3)}</article>`;
+    for (const page of [`<!DOCTYPE html><head><title>T</title></head><body class="post">${article}</body>`, `<!DOCTYPE html><title>T</title><meta charset="utf-8">${article}`]) {
+      const document = parseDocument(page);
+      expect(document.documentElement.tagName).toBe('HTML');
+      expect(document.title).toBe('T');
+      const main = findMainContent(document, 'https://example.com/');
+      expect(main && plainText(main.root)).toContain('sentence 2 about optional tags');
+    }
+  });
+
   it('reads the story when an unclosed site header takes the whole page, <main> included, into it', () => {
     const header = '<header id="header" role="banner"><a href="/">Día a Día</a><ul><li><a href="/fama">Fama</a></li><li><a href="/deportes">Deportes</a></li></ul>';
     const text = extract(`${header}<main><article><h1>Ulpiano Vergara</h1>${paragraphs('registered name', 3)}</article></main>`, PAGE_URL);
