@@ -36,7 +36,29 @@ function dominantBareArticle(body: Element): Element | null {
   for (const article of elementsByTag(body, 'ARTICLE')) if (!articles.at(-1)?.contains(article)) articles.push(article);
   if (articles.length < 2) return null;
   const found = dominantArticle(articles);
-  return found && hasDescendantTag(found, H1) ? found : null;
+  if (!found || !hasDescendantTag(found, H1)) return null;
+  return proseOutside(body, articles) > proseIn(found) ? null : found;
+}
+
+/** Characters of real paragraphs (REAL_PARAGRAPH and longer) in `root`. */
+function proseIn(root: Element): number {
+  let total = 0;
+  for (const paragraph of elementsByTag(root, 'P')) {
+    const length = collapsedLength(paragraph);
+    if (length >= THRESHOLDS.REAL_PARAGRAPH) total += length;
+  }
+  return total;
+}
+
+/**
+ * Real paragraphs outside every <article>: where they outweigh the dominant article's, that article is a
+ * headline box and the story runs outside the marks (cooperativa.cl's title and lead in an <article>, its
+ * body in a section beside it, in trafilatura's evaluation set: 214 characters kept of a 2,500-character story).
+ * WCXB dev, scrapinghub and the unseen pages unchanged (Searchlight's and the style magazine's stories above
+ * are inside their <article>).
+ */
+function proseOutside(body: Element, articles: readonly Element[]): number {
+  return proseIn(body) - articles.reduce((sum, article) => sum + proseIn(article), 0);
 }
 
 /** The page's one article by microdata, else the story among several bare <article>s; null when the marks say nothing. */

@@ -56,6 +56,14 @@ describe('microdata article scope', () => {
     expect(text).not.toContain('Teaser excerpt');
   });
 
+  it('says nothing from a bare <article> that holds only the title and lead while the story runs beside it', () => {
+    const lead = '<article id="headline"><h1>The president goes home</h1><p>The president travels to his home region this Wednesday, where he will meet local leaders and open a new hospital wing.</p><p>It is his first visit since taking office, and crowds are expected along the coast road.</p></article>';
+    const related = Array.from({ length: 3 }, (_, i) => `<article><a href="/other-${i}">Other story ${i}</a></article>`).join('');
+    const document = page(`<section>${lead}<div class="story-body">${prose('the visit', 5)}</div>${related}</section>`);
+    expect(articleScope(document.body)).toBeNull();
+    expect(mainText(document, 'https://news.example/2022/05/04/president-home.html')).toContain('Sentence 4 about the visit');
+  });
+
   it('says nothing from a lone bare <article>, nor from the longest of several that does not hold the title', () => {
     const lone = page(`<h1>Headline</h1><article>${prose('the body', 3)}</article><p>A table the article element left out.</p>`);
     expect(articleScope(lone.body)).toBeNull();
