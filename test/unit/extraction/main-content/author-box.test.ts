@@ -13,6 +13,13 @@ describe('author boxes', () => {
     expect(text).not.toContain('full-stack developer');
   });
 
+  it('reads box names joined by underscores as by hyphens (author_section, BEM-style themes)', () => {
+    const bio = `<div class="author_section"><div class="author_section-content"><p class="author_section-description">Martin has worked as a software engineer for twenty years, building payment systems, search engines and the odd compiler for fun. He now teaches Python to data teams and writes about the mistakes he has seen most often in code review.</p></div></div>`;
+    const text = mainText(pageOf(`<main><h1>Ten Python mistakes</h1>${prose('python', 5)}${bio}</main>`, OG_ARTICLE), 'https://example.com/python-mistakes');
+    expect(text).toContain('Sentence 4 about python');
+    expect(text).not.toContain('Martin has worked');
+  });
+
   it('drops a schema.org Person author box (Simple Author Box)', () => {
     const bio = `<div class="saboxplugin-wrap" itemscope itemprop="author" itemtype="http://schema.org/Person"><div class="saboxplugin-authorname">Karina Cohen</div>
       <div class="saboxplugin-desc"><p>Karina Cohen is the owner of a local cleaning company serving the Greater Denver area, with a background in retail and finance.</p></div></div>`;
