@@ -50,6 +50,8 @@ function boundDepth(root: Element): void {
 /** Elements a browser keeps in <head> when they come before it. */
 const HEAD_ELEMENTS = new Set(['SCRIPT', 'STYLE', 'META', 'LINK', 'TITLE', 'BASE']);
 
+const isElementNamed = (node: Node, tag: string): node is Element => node.nodeType === 1 && (node as Element).tagName === tag;
+
 /**
  * Markup ahead of `<html>` (a PHP warning printed before the doctype: `<br /><b>Warning</b>: …`) leaves
  * linkedom with that markup's first element as the document's root, and `document.body` then makes an
@@ -61,7 +63,7 @@ const HEAD_ELEMENTS = new Set(['SCRIPT', 'STYLE', 'META', 'LINK', 'TITLE', 'BASE
  */
 function adoptMarkupBeforeRoot(document: Document): void {
   const nodes = [...document.childNodes];
-  const html = nodes.find((node) => node.nodeType === 1 && (node as Element).tagName === 'HTML') as Element | undefined;
+  const html = nodes.find((node) => isElementNamed(node, 'HTML')) as Element | undefined;
   if (!html || document.documentElement === html) return;
   const head = [...html.children].find((child) => child.tagName === 'HEAD');
   const body = [...html.children].find((child) => child.tagName === 'BODY');
@@ -83,10 +85,9 @@ function adoptMarkupBeforeRoot(document: Document): void {
  */
 function wrapRootlessDocument(document: Document): void {
   const top = [...document.childNodes].filter((node) => node.nodeType === 1 || node.nodeType === 3);
-  const isTag = (node: Node, tag: string): boolean => node.nodeType === 1 && (node as Element).tagName === tag;
-  if (top.some((node) => isTag(node, 'HTML')) || !top.some((node) => node.nodeType === 1)) return;
-  const head = (top.find((node) => isTag(node, 'HEAD')) as Element | undefined) ?? document.createElement('head');
-  const body = (top.find((node) => isTag(node, 'BODY')) as Element | undefined) ?? document.createElement('body');
+  if (top.some((node) => isElementNamed(node, 'HTML')) || !top.some((node) => node.nodeType === 1)) return;
+  const head = (top.find((node) => isElementNamed(node, 'HEAD')) as Element | undefined) ?? document.createElement('head');
+  const body = (top.find((node) => isElementNamed(node, 'BODY')) as Element | undefined) ?? document.createElement('body');
   const bodyAt = top.indexOf(body);
   const beforeBody: Node[] = [];
   const afterBody: Node[] = [];

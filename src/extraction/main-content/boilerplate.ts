@@ -20,7 +20,7 @@ import { isFinePrint } from './fine-print.js';
 import { formsWithControls, holdsNoParagraph } from './control-forms.js';
 import { isInsideQaPost, isPostChrome } from './forum-chrome.js';
 import { isConsentDialog } from './consent-dialogs.js';
-import { holdsMainLandmark, isChrome, isHiddenByStyle, isHiddenOnly, isModal, isSiteFooter, isSiteHeader, overlayClosedBy } from './page-chrome.js';
+import { isChrome, isHiddenByStyle, isHiddenOnly, isModal, isSiteFooter, isSiteHeader, overlayClosedBy, wrapsPageMain } from './page-chrome.js';
 import { holdsLongParagraphs } from './paragraphs.js';
 import type { DeclaredPasses, RuleName } from './policy.js';
 import { remove } from './remove.js';
@@ -153,10 +153,12 @@ export function removeBoilerplate(body: Element, passes: DeclaredPasses): void {
   const pageText = textLength(body);
   // `byProse`: a block with real paragraphs is spared too (a misnamed wrapper); one with the page title always is.
   const removeUnlessSpared = (element: Element, rule: RuleName, byProse = true): void => {
-    if (NEVER_REMOVED.has(element.tagName) || !element.isConnected || holdsMainLandmark(element)) return;
+    if (NEVER_REMOVED.has(element.tagName) || !element.isConnected) return;
     // The site's footer is chrome however much of the page's text or prose it holds.
     const siteFooter = passes['site-footer'] && isSiteFooter(element);
     if (!siteFooter && (holdsMuchOfPage(element, rule) || (byProse ? holdsProse(element) : hasDescendantTag(element, H1)))) return;
+    // Asked last, of the few elements about to go: it searches the whole subtree.
+    if (wrapsPageMain(element)) return;
     remove(element, siteFooter ? 'site-footer' : rule);
   };
 

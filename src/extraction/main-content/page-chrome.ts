@@ -84,17 +84,17 @@ export function isSiteFooter(element: Element): boolean {
   return !hasDescendantTag(element, H1) && !hasAncestorOrSelf(element.parentElement ?? element, isMainLandmark);
 }
 
-/** The page's main landmark, or its article body marked as such. */
-const MAIN_LANDMARK = 'main, [role="main"], [itemprop="articleBody"]';
+/** The page's main part (not <article>, which also marks a sidebar's teasers), or its article body marked as such. */
+const PAGE_MAIN = 'main, [role="main"], [itemprop="articleBody"]';
 
 /**
- * An element holding the page's main landmark is a wrapper whatever its tag or names say: layout classes
+ * An element holding the page's <main> or article body is a wrapper whatever its tag or names say: layout classes
  * name what sits beside the content (litradio's `cb-sidebar-right` around its interview, in trafilatura's
  * evaluation set: no content -> the text), and a site header left unclosed holds the whole page. WCXB dev,
  * scrapinghub and the unseen pages unchanged.
  */
-export function holdsMainLandmark(element: Element): boolean {
-  return element.querySelector(MAIN_LANDMARK) !== null;
+export function wrapsPageMain(element: Element): boolean {
+  return element.querySelector(PAGE_MAIN) !== null;
 }
 
 const NAV_OR_LIST = new Set(['NAV', 'UL']);
@@ -108,6 +108,6 @@ const NAV_OR_LIST = new Set(['NAV', 'UL']);
 export function isSiteHeader(header: Element): boolean {
   if (header.tagName !== 'HEADER' && header.getAttribute('role') !== 'banner') return false;
   if (!header.isConnected || hasAncestorOrSelf(header, isMainLandmark)) return false;
-  if (holdsMainLandmark(header)) return false;
+  if (wrapsPageMain(header)) return false;
   return !hasDescendantTag(header, H1) || hasDescendantTag(header, NAV_OR_LIST);
 }
