@@ -16,6 +16,7 @@
  * often as the whole story (WCXB dev -0.0008 when it did, 0307 0.98 -> 0.07).
  */
 import { collapsedLength, elementsByTag, H1, hasDescendantTag } from '../dom/dom-walk.js';
+import { longParagraphsLength } from './paragraphs.js';
 import { remove } from './remove.js';
 import { THRESHOLDS } from './thresholds.js';
 
@@ -41,14 +42,7 @@ function dominantBareArticle(body: Element): Element | null {
 }
 
 /** Characters of real paragraphs (REAL_PARAGRAPH and longer) in `root`. */
-function proseIn(root: Element): number {
-  let total = 0;
-  for (const paragraph of elementsByTag(root, 'P')) {
-    const length = collapsedLength(paragraph);
-    if (length >= THRESHOLDS.REAL_PARAGRAPH) total += length;
-  }
-  return total;
-}
+const proseIn = (root: Element): number => longParagraphsLength(root, THRESHOLDS.REAL_PARAGRAPH, collapsedLength);
 
 /**
  * Real paragraphs outside every <article>: where they outweigh the dominant article's, that article is a

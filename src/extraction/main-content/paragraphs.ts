@@ -1,6 +1,7 @@
 /**
  * "Holds a real paragraph": the one test behind prose guards (boilerplate), control forms, facet
- * panels and an article's body (listing-evidence), each with its own length (THRESHOLDS).
+ * panels and an article's body (listing-evidence), each with its own length (THRESHOLDS); and how much of it
+ * a part of the page holds (article-scope).
  */
 import { elementsByTag } from '../dom/dom-walk.js';
 
@@ -20,4 +21,14 @@ export function holdsLongParagraphs(root: Element, minLength: number, lengthOf: 
     if (found >= needed) return true;
   }
   return false;
+}
+
+/** Characters of the paragraphs (<p>) in `root` at least `minLength` long, as `lengthOf` measures them. */
+export function longParagraphsLength(root: Element, minLength: number, lengthOf: (paragraph: Element) => number): number {
+  let total = 0;
+  for (const paragraph of elementsByTag(root, 'P')) {
+    const length = lengthOf(paragraph);
+    if (length >= minLength) total += length;
+  }
+  return total;
 }
