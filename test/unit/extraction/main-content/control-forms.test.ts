@@ -35,3 +35,20 @@ describe('forms a reader fills in', () => {
     expect(text).toContain('Answer the question below');
   });
 });
+
+describe("a control's caption", () => {
+  it('drops a newsletter form whose consent label holds long paragraphs', () => {
+    const consent =
+      '<p>Ich willige darin ein, dass der Verband mir regelmäßig aktuelle Informationen im Bereich seiner Tätigkeiten zukommen lässt.</p>' +
+      '<p>Ich bin mit der Verarbeitung meiner Daten nach Datenschutzerklärung einverstanden. Nach Anmeldung geht mir eine E-Mail zur Zustimmung zu.</p>';
+    const text = textAfterBoilerplate(
+      '<main><h1>Vorbereitungstagung</h1><p>Die bundesweite Vorbereitungstagung der Interkulturellen Woche findet im Februar online statt. Geplant sind Workshops zur Interkulturalität in der Öffentlichkeitsarbeit und den Alltagsaufgaben verschiedener Institutionen.</p>' +
+        `<p>${'Die eigentliche Interkulturelle Woche wird vom 25. September bis 2. Oktober in vielen Städten durchgeführt. '.repeat(4)}</p>` +
+        `<form class="form"><fieldset><label><input type="email" name="newsletterEmail"></label><div class="form-terms"><input type="checkbox" id="terms"><label for="terms">${consent}</label></div></fieldset><button type="submit">Senden</button></form></main>`,
+      passesFor('article'),
+    );
+    expect(text).toContain('bundesweite Vorbereitungstagung');
+    expect(text).not.toContain('Ich willige darin ein');
+    expect(text).not.toContain('Nach Anmeldung');
+  });
+});
