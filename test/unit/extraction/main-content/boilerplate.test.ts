@@ -303,6 +303,17 @@ describe('fallback content of media players', () => {
   });
 });
 
+describe('ruby annotations', () => {
+  it('drops the readings printed above their characters and keeps the sentence whole', () => {
+    const document = pageOf(`<article>${paragraphs('the law', 2)}
+      <p><ruby>子<rp>(</rp><rt>こ</rt><rp>)</rp></ruby>どもへの<ruby>虐待<rt>ぎゃくたい</rt></ruby>をなくすための<ruby>法律<rt>ほうりつ</rt></ruby>ができました。</p></article>`);
+    removeBoilerplate(document.body, passesFor('article'));
+    const text = plainText(document.body as never);
+    expect(text).toContain('子どもへの虐待をなくすための法律ができました。');
+    expect(text).not.toContain('ぎゃくたい');
+  });
+});
+
 describe('line numbers of code blocks', () => {
   it("drops Pygments' line-number spans and table gutter, keeps the code and a number that is code", () => {
     const inline = `<pre><span class="linenos"> 4</span><span class="c1"># Required</span>\n<span class="linenos"> 5</span><span class="nt">version</span><span class="p">:</span> <span class="l">2</span>\n</pre>`;
