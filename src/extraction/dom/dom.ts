@@ -118,10 +118,11 @@ function wrapRootlessDocument(document: Document): void {
 function mergeStrayRoots(document: Document): void {
   const root = document.documentElement;
   if (!root) return;
+  const head = [...root.children].find((child) => child.tagName === 'HEAD');
+  if (!head) return;
+  const body = [...root.children].find((child) => child.tagName === 'BODY') ?? openOmittedBody(document, root, head);
+  if (!body) return;
   const children = [...root.children];
-  const head = children.find((child) => child.tagName === 'HEAD');
-  const body = children.find((child) => child.tagName === 'BODY');
-  if (!head || !body) return;
   for (const child of children) {
     if (child === head || child === body) continue;
     if (child.tagName === 'HEAD') {
@@ -138,6 +139,26 @@ function mergeStrayRoots(document: Document): void {
     }
   }
   root.insertBefore(head, root.firstChild);
+}
+
+/**
+ * The `<body>` start tag is optional too: after `</head>`, a browser opens the body at the first content
+ * (`</head> <a href=#content class="skip-link">…`). linkedom leaves that content as children of `<html>`
+ * beside the head, with no <body>, and `document.body` then makes an empty one: every pass that reads the
+ * body saw nothing, our root found no text and only Readability, which reads the whole document, was asked
+ * (hoy.com.py in trafilatura's evaluation set: no chrome removed, no choice made). The nodes after the head
+ * go into a body, as a browser puts them. (On that page Readability's pick still wins the choice: a later
+ * story of its endless scroll, longer than the page's own.) WCXB dev, scrapinghub and the unseen probe half
+ * unchanged. Returns null when nothing follows the head.
+ */
+function openOmittedBody(document: Document, root: Element, head: Element): Element | null {
+  const after: Node[] = [];
+  for (let node = head.nextSibling; node; node = node.nextSibling) after.push(node);
+  if (!after.some((node) => node.nodeType === 1 || (node.nodeType === 3 && node.textContent?.trim()))) return null;
+  const body = document.createElement('body');
+  body.append(...after);
+  root.append(body);
+  return body;
 }
 
 /**

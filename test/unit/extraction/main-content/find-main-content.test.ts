@@ -101,6 +101,16 @@ describe('findMainContent', () => {
     }
   });
 
+  it('reads a page that closes its <head> and leaves out <body>, as browsers open the body after it', () => {
+    const page = `<!DOCTYPE html><html lang=es><head><title>T</title></head> <a href=#content class=skip-link>Skip</a><main id=content><article>${paragraphs('omitted body', 3)}</article></main><script>var x = 1;</script></html>`;
+    const document = parseDocument(page);
+    expect([...document.documentElement.children].map((child) => child.tagName)).toEqual(['HEAD', 'BODY']);
+    expect(document.body.querySelector('main article')).not.toBeNull();
+    expect(document.title).toBe('T');
+    const main = findMainContent(document, 'https://example.com/');
+    expect(main && plainText(main.root)).toContain('sentence 2 about omitted body');
+  });
+
   it('reads the story when an unclosed site header takes the whole page, <main> included, into it', () => {
     const header = '<header id="header" role="banner"><a href="/">Día a Día</a><ul><li><a href="/fama">Fama</a></li><li><a href="/deportes">Deportes</a></li></ul>';
     const text = extract(`${header}<main><article><h1>Ulpiano Vergara</h1>${paragraphs('registered name', 3)}</article></main>`, PAGE_URL);
