@@ -175,6 +175,17 @@ describe('findMainContent', () => {
     for (const junk of ['Impiden ingreso', 'Die Wahl', 'Nowy rząd', 'La réforme']) expect(text).not.toContain(junk);
   });
 
+  it('drops lone widget labels in other languages ("Ähnliche Beiträge", "À lire aussi", "Kommentare") and keeps headings that say more', () => {
+    const labels = ['Ähnliche Beiträge', 'À lire aussi', 'Kommentare', 'Zobacz również', 'Das könnte Sie auch interessieren!'];
+    const text = extract(
+      `<main><article><h1>Sturm an der Küste</h1>${paragraphs('the storm', 3)}<h2>Kommentare der Anwohner zum Sturm</h2>${paragraphs('the aftermath', 3)}${labels.map((label) => `<h3>${label}</h3>`).join('')}</article></main>`,
+      'https://news.example.com/2019/11/sturm',
+    );
+    expect(text).toContain('Kommentare der Anwohner zum Sturm');
+    expect(text).toContain('sentence 2 about the aftermath');
+    for (const label of labels) expect(text.split('\n')).not.toContain(label);
+  });
+
   it('keeps dates that recur on every item of a listing', () => {
     const items = Array.from(
       { length: 6 },
