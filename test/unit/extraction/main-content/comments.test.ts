@@ -44,3 +44,13 @@ describe('reader comments under a link post', () => {
     expect(withStory).not.toContain('reply 3');
   });
 });
+
+describe('a live ticker', () => {
+  it("keeps a match ticker's commentary named live-match-comment and drops the reader comments below it", () => {
+    const minutes = Array.from({ length: 6 }, (_, i) => `<div class="live-match-comment"><div class="live-match-comment-time">${90 - i * 10}'</div><div class="live-match-comment-body">${prose(`minute ${90 - i * 10}`, 1)}</div></div>`).join('');
+    const readers = `<div class="comments"><h4>Commentaires</h4>${prose('what a reader thought', 4)}</div>`;
+    const text = mainText(pageOf(`<article><h1>Lorient - Lyon</h1><div class="live-match-comments">${minutes}</div>${readers}</article>`, OG_ARTICLE), 'https://sports.example.com/direct/lorient-lyon.html');
+    expect(text).toContain('Sentence 0 about minute 40');
+    expect(text).not.toContain('what a reader thought');
+  });
+});
