@@ -226,6 +226,8 @@ export const THRESHOLDS = {
   HOLE_TEASER_TITLE_LINK_SHARE: 0.5,
   /** Readability's pick is one section of an article when at least this many sections (a heading over a sentence) come before it in our root; one is a summary box (readability-holes.ts). */
   LEADING_SECTIONS_MIN: 2,
+  /** Like sections of Readability's pick come back when they hold more prose than this share of the pick's text (readability-holes.ts). */
+  LIKE_SECTIONS_MIN_GAIN: 1,
   /** A listing item's linked heading this long (without whitespace) is its title; a shorter one is a label ("New", "1") (listing-titles.ts). */
   ITEM_TITLE_MIN_CHARS: 8,
   /** An item's other text runs this long find it again in Readability's pick; a shorter one ("45", "by") is anywhere. */

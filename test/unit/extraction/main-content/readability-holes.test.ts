@@ -99,3 +99,44 @@ describe("an article's sections before the first block Readability kept", () => 
     expect(text).not.toContain('By Paul Deer');
   });
 });
+
+describe("like sections around Readability's pick (one section of several taken for the article)", () => {
+  /** Our root as it was (sibling wrappers of one name, Drupal's "paragraphs"), and Readability's pick: the wrapper `pickedAt`. */
+  const restored = (wrappers: string[], pickedAt: number, after = ''): string => {
+    const own = bodyOf(`<div><h1>Heating with leaves</h1>${wrappers.join('')}${after}</div>`).firstElementChild!;
+    const picked = bodyOf(`<div>${wrappers[pickedAt]}</div>`).firstElementChild!;
+    restoreReadabilityHoles(own, picked);
+    return plainText(picked as never);
+  };
+  const wrapper = (heading: string, topic: string, count = 1): string =>
+    `<div class="paragraph_wrapper clearfix left"><h2 class="paragraph_subline">${heading}</h2><div class="textflow">${prose(topic, count)}</div></div>`;
+
+  it('puts back the like sections before and after the pick, in order', () => {
+    const text = restored([wrapper('The pilot project', 'pilot'), wrapper('How the press works', 'press'), wrapper('Funding', 'funding'), wrapper('Heat value', 'heat')], 1);
+    expect(text.indexOf('Sentence 0 about pilot')).toBeGreaterThanOrEqual(0);
+    expect(text.indexOf('Sentence 0 about pilot')).toBeLessThan(text.indexOf('Sentence 0 about press'));
+    expect(text.indexOf('Sentence 0 about press')).toBeLessThan(text.indexOf('Sentence 0 about funding'));
+    expect(text.indexOf('Funding')).toBeLessThan(text.indexOf('Sentence 0 about funding'));
+    expect(text.indexOf('Sentence 0 about funding')).toBeLessThan(text.indexOf('Sentence 0 about heat'));
+    expect(text).not.toContain('Heating with leaves');
+  });
+
+  it('knows wrappers without a class by their first child (each section a bare div around a named one)', () => {
+    const bare = (topic: string): string => `<div><div class="paragraph left mb-8"><div class="paragraph-text">${prose(topic, 1)}</div></div><div class="clear-both"></div></div>`;
+    const text = restored([bare('pilot'), bare('press'), bare('funding')], 1);
+    expect(text).toContain('Sentence 0 about pilot');
+    expect(text).toContain('Sentence 0 about funding');
+  });
+
+  it('leaves out like blocks holding less prose than the pick: what follows an article in the same layout blocks', () => {
+    const newsletter = '<div class="paragraph_wrapper clearfix left"><h2 class="paragraph_subline">Subscribe</h2><div class="textflow"><p>By subscribing to this newsletter, you agree to our terms of service and privacy policy.</p></div></div>';
+    const text = restored([wrapper('How the press works', 'press', 4), newsletter], 0);
+    expect(text).toContain('Sentence 3 about press');
+    expect(text).not.toContain('By subscribing');
+    // Bare divs around bare children are no sections of one kind: every page has them.
+    const own = bodyOf(`<div><div><div>${prose('press', 1)}</div></div><div><div>${prose('other', 2)}</div></div></div>`).firstElementChild!;
+    const picked = bodyOf(`<div>${prose('press', 1)}</div>`).firstElementChild!;
+    restoreReadabilityHoles(own, picked);
+    expect(plainText(picked as never)).not.toContain('about other');
+  });
+});
