@@ -228,6 +228,8 @@ export const THRESHOLDS = {
   LEADING_SECTIONS_MIN: 2,
   /** Like sections of Readability's pick come back when they hold more prose than this share of the pick's text (readability-holes.ts). */
   LIKE_SECTIONS_MIN_GAIN: 1,
+  /** Captions holding more than this share of the root's text are a gallery's content, not captions (cleanup.ts). */
+  CAPTIONS_MAX_TEXT_SHARE: 0.7,
   /** A listing item's linked heading this long (without whitespace) is its title; a shorter one is a label ("New", "1") (listing-titles.ts). */
   ITEM_TITLE_MIN_CHARS: 8,
   /** An item's other text runs this long find it again in Readability's pick; a shorter one ("45", "by") is anywhere. */

@@ -167,3 +167,20 @@ describe('numbered figure captions', () => {
     expect(text).not.toContain('The team at the launch');
   });
 });
+
+describe('a gallery whose text is its captions', () => {
+  it('keeps captions holding most of the text (each slide of a gallery article), drops them beside an article', () => {
+    const slide = (i: number): string =>
+      `<div class="gallery-slide"><img src="s${i}.jpg" alt=""><div class="slide-caption">Costume idea ${i}: what you need is a bowler hat, a set of false lashes and a striped shirt from the back of your wardrobe.</div></div>`;
+    const gallery = bodyOf(`<p>Cheap homemade costumes.</p>${Array.from({ length: 6 }, (_, i) => slide(i)).join('')}`);
+    cleanContent(gallery, rootPassesFor('listing'), 'readability');
+    expect(gallery.textContent).toContain('Costume idea 5: what you need');
+
+    const article = bodyOf(
+      `<p>${'The council voted on the new cycle lanes after a long debate about parking on the high street. '.repeat(4)}</p>${slide(1)}${slide(2)}`,
+    );
+    cleanContent(article, rootPassesFor('listing'), 'readability');
+    expect(article.textContent).toContain('The council voted');
+    expect(article.textContent).not.toContain('Costume idea 1');
+  });
+});
