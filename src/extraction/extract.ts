@@ -72,7 +72,12 @@ function hasSubstance(root: DomElement): boolean {
 export function extractHtml(html: string, pageUrl: string, options: ExtractOptions = {}): Extraction {
   const wants = new Set(options.formats ?? ALL_FORMATS);
   const retrievedAt = options.retrievedAt ?? new Date();
-  const document = parseDocument(html);
+  // Canonically equal text is one text: the page's in Unicode's canonical form (NFC), as a search, a diff or a
+  // quote of it spells it. A page may write "é" as e + U+0301, or Bengali "ড়" as one code point (U+09DC),
+  // whose canonical form is the letter and its nukta apart: ukbdnews.com's story in trafilatura's set held
+  // its marked sentences only in the other form (0 -> 2 of 2). About 0.5 ms on a 270 KB page; WCXB dev,
+  // scrapinghub and the unseen pages score the same.
+  const document = parseDocument(html.normalize('NFC'));
   // One walk finds what metadata, links, code-language marking and the lead heading read of the whole page;
   // from the document, not its first element: markup before <html> (a stray script) makes that element the root.
   const page = indexPage(document as unknown as Element);
