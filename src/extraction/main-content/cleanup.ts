@@ -46,6 +46,7 @@ const isNumberedCaption = (caption: Element): boolean => NUMBERED_CAPTION.test(c
  */
 function removeCaptions(body: Element): void {
   const captions = descendants(body).filter((element) => isCaption(element) && !hasDescendantTag(element, IMG) && !isNumberedCaption(element));
+  if (captions.length === 0) return;
   let captionText = 0;
   let outer: Element | null = null;
   for (const caption of captions) {
