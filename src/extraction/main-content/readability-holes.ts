@@ -5,8 +5,8 @@
  * paragraphs (the reviewed cars of a top-20 list), a table of specs. Our root (a copy taken before
  * Readability ran) still holds them, in order, between blocks Readability kept. A stretch of our root
  * that Readability dropped between two blocks it kept, and that reads as prose, goes back in after the
- * kept block before it. Nothing after the last block it kept comes back, comments, related stories and
- * footers follow an article, they do not interrupt it, unless the pick was one of several like sections
+ * kept block before it. Nothing after the last block it kept comes back (comments, related stories and
+ * footers follow an article, they do not interrupt it) unless the pick was one of several like sections
  * (restoreLikeSections). Before the first, only the article's own earlier sections come back
  * (restoreLeadingSections).
  *
@@ -214,6 +214,18 @@ export function restoreReadabilityHoles(own: Element, picked: Element): void {
     return point;
   };
 
+  /** Puts the stretches back, in order, before `kept`'s block in the pick (before the list or table holding it). */
+  const putBackBefore = (kept: Element, stretches: readonly [number, number][]): void => {
+    let before = kept;
+    while (before.parentElement && before.parentElement !== picked && LIST_PARTS.has(before.parentElement.tagName)) before = before.parentElement;
+    // putBack inserts after a point: a marker before the first kept block is that point.
+    const marker = before.ownerDocument.createElement('span');
+    before.before(marker);
+    let point: Element = marker;
+    for (const [from, to] of stretches) point = putBack(from, to, point);
+    marker.remove();
+  };
+
   const first = anchors[0]!;
   /**
    * The article's sections before the first block Readability kept: its pick is then one of the article's
@@ -245,14 +257,7 @@ export function restoreReadabilityHoles(own: Element, picked: Element): void {
     }
     if (sections < THRESHOLDS.LEADING_SECTIONS_MIN) return;
     const found = counterpart(first);
-    if (!found) return;
-    let before = found;
-    while (before.parentElement && before.parentElement !== picked && LIST_PARTS.has(before.parentElement.tagName)) before = before.parentElement;
-    // putBack inserts after a point: a marker before the first kept block is that point.
-    const marker = before.ownerDocument.createElement('span');
-    before.before(marker);
-    putBack(from, first - 1, marker);
-    marker.remove();
+    if (found) putBackBefore(found, [[from, first - 1]]);
   };
   restoreLeadingSections();
 
@@ -291,6 +296,7 @@ export function restoreReadabilityHoles(own: Element, picked: Element): void {
    * trafilatura's set 0.9221 -> 0.9224 (two pages' marked lines found, two pages' closing promotion held).
    */
   const restoreLikeSections = (): void => {
+    const pickText = THRESHOLDS.LIKE_SECTIONS_MIN_GAIN * pickedText.length;
     for (let block = units[first]!.parentElement; block && block !== own; block = block.parentElement) {
       const parent = block.parentElement;
       const signature = likeSignature(block);
@@ -298,7 +304,6 @@ export function restoreReadabilityHoles(own: Element, picked: Element): void {
       const likes = [...parent.children].filter((sibling) => likeSignature(sibling) === signature);
       if (likes.length < 2) continue;
       // Their prose is never more than their text: most groups are settled without reading which units each holds.
-      const pickText = THRESHOLDS.LIKE_SECTIONS_MIN_GAIN * pickedText.length;
       if (likes.reduce((sum, like) => (like.contains(units[first]!) || like.contains(units[last]!) ? sum : sum + collapsedLength(like)), 0) <= pickText) return;
       const ranges = rangeOf();
       const leading: [number, number][] = [];
@@ -316,16 +321,7 @@ export function restoreReadabilityHoles(own: Element, picked: Element): void {
       if (gain <= pickText) return;
       cursor = 0;
       const firstFound = leading.length ? counterpart(first) : null;
-      if (firstFound) {
-        let before = firstFound;
-        while (before.parentElement && before.parentElement !== picked && LIST_PARTS.has(before.parentElement.tagName)) before = before.parentElement;
-        // putBack inserts after a point: a marker before the first kept block is that point.
-        const marker = before.ownerDocument.createElement('span');
-        before.before(marker);
-        let point: Element = marker;
-        for (const [from, to] of leading) point = putBack(from, to, point);
-        marker.remove();
-      }
+      if (firstFound) putBackBefore(firstFound, leading);
       cursor = 0;
       const lastFound = trailing.length ? counterpart(last) : null;
       if (lastFound) {
