@@ -2,6 +2,7 @@
  * Page chrome recognised by markup rather than by names: navigation, footer and aside landmarks and
  * chrome roles, hidden elements, modal dialogs, and the site's own footer and header.
  */
+import { isAriaHidden } from '../dom/aria-hidden.js';
 import { H1, hasAncestorOrSelf, hasDescendantTag } from '../dom/dom-walk.js';
 
 /** Landmarks that hold site chrome. <header> is judged separately: an article's header holds its title. */
@@ -21,7 +22,7 @@ const HIDING_ATTRIBUTES = ['hidden', 'popover', 'data-nosnippet'];
 export function isChrome(element: Element): boolean {
   if (CHROME_TAGS.has(element.tagName) || HIDING_ATTRIBUTES.some((name) => element.hasAttribute(name))) return true;
   const role = element.getAttribute('role');
-  return (role !== null && CHROME_ROLES.has(role)) || element.getAttribute('aria-hidden') === 'true';
+  return (role !== null && CHROME_ROLES.has(role)) || isAriaHidden(element);
 }
 
 /** Chrome only because hidden (not a landmark or a chrome role): a collapsed panel may be content. */

@@ -1,4 +1,5 @@
 import { Readability } from '@mozilla/readability';
+import { isAriaHidden } from '../dom/aria-hidden.js';
 import { inlineStyleValue } from '../dom/inline-style.js';
 import { collapsedTextLength } from '../dom/text.js';
 import { THRESHOLDS } from './thresholds.js';
@@ -201,7 +202,7 @@ export class PithReadability extends Readability<Node> {
       inlineStyleValue(node, 'visibility') !== 'hidden' &&
       !node.hasAttribute('hidden') &&
       // "fallback-image": Wikimedia's math images are shown (an SVG element's className is not a string).
-      (!node.hasAttribute('aria-hidden') || node.getAttribute('aria-hidden') !== 'true' || hasFallbackImageClass(node.className))
+      (!isAriaHidden(node) || hasFallbackImageClass(node.className))
     );
   }
 

@@ -55,3 +55,23 @@ describe("the page's own footer", () => {
     expect(text).not.toContain('Disclaimer 2');
   });
 });
+
+describe('links hidden from screen readers only', () => {
+  /** A topic page's card: the teaser repeats the headline's link, out of the tab order and the accessibility tree. */
+  const card = (teaserAttributes: string): string =>
+    `<main><article><h2><a href="/story">Headline about new headphones</a></h2>` +
+    `<p class="river-desc"><a href="/story" ${teaserAttributes}>The teaser: new colours of the headphones, not offered before.</a></p></article>` +
+    `${[1, 2, 3, 4, 5].map((n) => section(n)).join('')}</main>`;
+
+  it('keeps a link marked aria-hidden and tabindex -1: its words repeat a link on screen', () => {
+    const text = textAfterBoilerplate(card('aria-hidden="true" tabindex="-1"'), passesFor('unknown'));
+    expect(text).toContain('The teaser: new colours');
+  });
+
+  it('still drops what aria-hidden marks otherwise (a link in the tab order, a closed panel)', () => {
+    expect(textAfterBoilerplate(card('aria-hidden="true"'), passesFor('unknown'))).not.toContain('The teaser');
+    const panel = card('').replace('<p class="river-desc">', '<p class="river-desc" aria-hidden="true" tabindex="-1">');
+    expect(textAfterBoilerplate(panel, passesFor('unknown'))).not.toContain('The teaser');
+    expect(textAfterBoilerplate(card('aria-hidden="true" tabindex="-1"'), passesFor('unknown'))).toContain('Headline about');
+  });
+});

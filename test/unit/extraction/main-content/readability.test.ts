@@ -47,6 +47,14 @@ describe("Readability's visibility test without linkedom's style objects", () =>
     expect(elements.length).toBeGreaterThan(STYLES.length);
     for (const element of elements) expect(ours._isProbablyVisible(element)).toBe(Boolean(readability._isProbablyVisible(element)));
   });
+
+  it('but sees a link hidden from screen readers only (aria-hidden and tabindex -1: it repeats a link on screen)', () => {
+    const page = parseDocument('<body><a href="/s" aria-hidden="true" tabindex="-1">Teaser</a><a href="/s" aria-hidden="true">Icon</a></body>') as unknown as Document;
+    const [duplicate, hidden] = [...page.body.querySelectorAll('a')];
+    const pith = new PithReadability(page) as unknown as { _isProbablyVisible(node: Element): boolean };
+    expect(pith._isProbablyVisible(duplicate!)).toBe(true);
+    expect(pith._isProbablyVisible(hidden!)).toBe(false);
+  });
 });
 
 describe('Readability with inner texts kept through _cleanConditionally', () => {
