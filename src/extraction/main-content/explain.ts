@@ -136,8 +136,8 @@ export class MainContentExplanation implements MainContentRecorder {
       const base = ownWeighed(test, facts);
       const needed = share.value * base;
       const pick = pickWeighed(test, facts);
-      const verdict = pick.characters < needed ? `less: our root wins` : 'enough';
-      const weighed = pick.of === 'prose' ? `Readability's prose ${pick.characters}` : `Readability ${pick.characters}`;
+      const verdict = pick.amount < needed ? `less: our root wins` : 'enough';
+      const weighed = pick.of === 'text' ? `Readability ${pick.amount}` : `Readability's ${pick.of} ${pick.amount}`;
       lines.push(`  ${test.name}: ${weighed} vs ${name} ${share.value} x our ${test.of} ${base} = ${round(needed)}: ${verdict}`);
       if (test.name === choice.decidedBy) break;
     }

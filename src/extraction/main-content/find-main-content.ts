@@ -16,6 +16,7 @@ import { removeRecommendationWidgets } from './recommendation-widgets.js';
 import { recorder } from './remove.js';
 import { repairParsing } from './repair.js';
 import { chooseRoot } from './root-choice.js';
+import { sentenceCount } from './sentences.js';
 import { collectTextStats, proseLength } from './text-stats.js';
 
 export interface MainContent {
@@ -62,6 +63,7 @@ export function findMainContent(document: DomDocument, pageUrl: string, page?: P
   const itemTitles = items && rootPasses['item-titles'] ? readItemTitles(items) : null;
   // A copy of our root: Readability rewrites the document it reads.
   const ownCopy = own ? (own.root.cloneNode(true) as Element) : null;
+  const ownSentences = own && rootPasses['sentence-share'] ? sentenceCount(own.root) : null;
   const readability = runReadability(dom);
 
   const choice = own
@@ -76,6 +78,7 @@ export function findMainContent(document: DomDocument, pageUrl: string, page?: P
         pageUrl,
         readabilityLength: readability ? readability.textLength : null,
         readabilityProse: readability && rootPasses['pick-prose'] ? proseLength(collectTextStats(readability.content).get(readability.content)) : null,
+        sentences: readability && ownSentences !== null ? { own: ownSentences, pick: sentenceCount(readability.content) } : null,
       })
     : null;
   recorder()?.rootChosen(choice, readability?.textLength ?? null);

@@ -128,6 +128,8 @@ export const PASSES_BY_ROOT_KIND = {
   'landing-share':       byRootKind(true,               false,              false,              false,              false,  false,   false),
   /** Readability's pick must hold LISTING_MIN_TEXT_SHARE of our root's whole text: items are links (05c1a56: WCXB listing 0.664 -> 0.681). */
   'listing-text-share':  byRootKind(false,              false,              false,              false,              true,   true,    false),
+  /** Readability's pick must hold SENTENCE_MIN_SHARE of our root's sentences (root-choice.ts); on a run of items or an index sentences are incidental (4264). */
+  'sentence-share':      byRootKind(true,               true,               true,               true,               true,   false,   false),
   /**
    * One copy of a block rendered twice (per screen size); in an article only long containers (3f48f5e, 26b377a: WCXB 0.862 -> 0.863, f9eee89);
    * in a thread, a reply's quote of a post already shown (WCXB forum .796 -> .815, dev 0.8819 -> 0.8831, every fold up).

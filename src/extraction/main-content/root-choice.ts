@@ -28,18 +28,28 @@ export interface RootFacts {
   readabilityLength: number | null;
   /** Characters of the pick's text outside links, read where the policy weighs the pick by its prose (`pick-prose`); else null. */
   readabilityProse: number | null;
+  /** Sentences in our root and in the pick (sentences.ts), read where the policy weighs them (`sentence-share`); else null. */
+  sentences: { own: number; pick: number } | null;
 }
 
-type ShareName = 'READABILITY_MIN_SHARE' | 'BODY_ROOT_MIN_SHARE' | 'LANDING_MIN_SHARE' | 'LANDING_MIN_TEXT_SHARE' | 'LISTING_MIN_TEXT_SHARE' | 'LISTING_ITEMS_MIN_TEXT_SHARE' | 'PROSELESS_MIN_TEXT_SHARE';
+type ShareName =
+  | 'READABILITY_MIN_SHARE'
+  | 'BODY_ROOT_MIN_SHARE'
+  | 'LANDING_MIN_SHARE'
+  | 'LANDING_MIN_TEXT_SHARE'
+  | 'LISTING_MIN_TEXT_SHARE'
+  | 'LISTING_ITEMS_MIN_TEXT_SHARE'
+  | 'PROSELESS_MIN_TEXT_SHARE'
+  | 'SENTENCE_MIN_SHARE';
 
 export interface OwnRootTest {
-  name: 'prose-share' | 'landing-text-share' | 'listing-text-share' | 'listing-items-share' | 'proseless-text-share';
+  name: 'prose-share' | 'landing-text-share' | 'listing-text-share' | 'listing-items-share' | 'proseless-text-share' | 'sentence-share';
   /** Whether the test is asked on this page. */
   applies(facts: RootFacts): boolean;
   /** The share Readability's pick must reach, and its name in THRESHOLDS (READABILITY_MIN_SHARE is by kind). */
   share(facts: RootFacts): { name: ShareName; value: number };
-  /** Of our root's prose (text outside links) or its whole text. */
-  of: 'prose' | 'text';
+  /** Of our root's prose (text outside links), its whole text, or its sentences. */
+  of: 'prose' | 'text' | 'sentences';
 }
 
 const wholeBody = (facts: RootFacts): boolean => facts.passes['whole-body-fallback'] && facts.ownIsBody;
@@ -88,23 +98,35 @@ export const OWN_ROOT_TESTS: readonly OwnRootTest[] = [
     share: () => ({ name: 'PROSELESS_MIN_TEXT_SHARE', value: THRESHOLDS.PROSELESS_MIN_TEXT_SHARE }),
     of: 'text',
   },
+  {
+    // Characters weigh a list of names or specs as much as an article; sentences do not (SENTENCE_MIN_SHARE).
+    name: 'sentence-share',
+    applies: (facts) => facts.sentences !== null && facts.sentences.own >= THRESHOLDS.SENTENCE_SHARE_MIN_OWN,
+    share: () => ({ name: 'SENTENCE_MIN_SHARE', value: THRESHOLDS.SENTENCE_MIN_SHARE }),
+    of: 'sentences',
+  },
 ];
 
-/** What `test` weighs of Readability's pick: its prose where read (`pick-prose`) against our root's prose, else its whole text. */
-export function pickWeighed(test: OwnRootTest, facts: RootFacts): { characters: number; of: 'prose' | 'text' } {
-  if (test.of === 'prose' && facts.readabilityProse !== null) return { characters: facts.readabilityProse, of: 'prose' };
-  return { characters: facts.readabilityLength ?? 0, of: 'text' };
+/**
+ * What `test` weighs of Readability's pick: its sentences against our root's, its prose where read
+ * (`pick-prose`) against our root's prose, else its whole text.
+ */
+export function pickWeighed(test: OwnRootTest, facts: RootFacts): { amount: number; of: 'prose' | 'text' | 'sentences' } {
+  if (test.of === 'sentences') return { amount: facts.sentences?.pick ?? 0, of: 'sentences' };
+  if (test.of === 'prose' && facts.readabilityProse !== null) return { amount: facts.readabilityProse, of: 'prose' };
+  return { amount: facts.readabilityLength ?? 0, of: 'text' };
 }
 
-/** What `test` weighs the pick against: our root's prose or its whole text. */
+/** What `test` weighs the pick against: our root's prose, its whole text or its sentences. */
 export function ownWeighed(test: OwnRootTest, facts: RootFacts): number {
+  if (test.of === 'sentences') return facts.sentences?.own ?? 0;
   return test.of === 'prose' ? facts.own.proseLength : facts.own.textLength;
 }
 
 /** Whether `test` makes our root win: Readability's pick holds less than its share. */
 export function prefersOwnRoot(test: OwnRootTest, facts: RootFacts): boolean {
   if (!test.applies(facts)) return false;
-  return pickWeighed(test, facts).characters < test.share(facts).value * ownWeighed(test, facts);
+  return pickWeighed(test, facts).amount < test.share(facts).value * ownWeighed(test, facts);
 }
 
 export interface RootChoice {

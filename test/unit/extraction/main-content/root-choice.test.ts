@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { chooseRoot, type RootFacts } from '../../../../src/extraction/main-content/root-choice.js';
 import { rootPassesFor } from '../../../../src/extraction/main-content/policy.js';
+import { sentenceCount } from '../../../../src/extraction/main-content/sentences.js';
 import { bodyOf, extract, OG_ARTICLE, paragraphs, runningShoeBlurb, runningShoeGrid } from './fixtures.js';
 
 /** A plan box: six features, none of which Readability scores. */
@@ -161,6 +162,7 @@ describe('a root without a real paragraph of prose (root-choice.ts, proseless-te
     pageUrl: 'https://shelter.example.org/available-pets/',
     readabilityLength: picked,
     readabilityProse: null,
+    sentences: null,
   });
 
   it("uses our root when neither holds prose and Readability's pick is a sliver of its text (a shelter's grid of pets)", () => {
@@ -193,5 +195,40 @@ describe("a thread: Readability's pick weighed by its prose (root-choice.ts, pol
     expect(text).toContain('Post 1 about the release');
     expect(text).toContain('Post 5 about upgrading');
     expect(text).toContain('Post 6 about plugins');
+  });
+});
+
+describe("a pick without the article's sentences (root-choice.ts, sentence-share)", () => {
+  const paragraph = (n: number): string =>
+    `<p>Paragraph ${n} of the letter argues its case. It gives a reason, then another one. Writers need room to disagree. Mistakes must be allowed.</p>`;
+  /** An open letter, then its signatories in one table cell: long, full of commas, and no sentences. */
+  const signatories = Array.from({ length: 60 }, (_, i) => `<strong>Signer Name${i} Surname</strong>, University of Somewhere ${i}<br>`).join('\n');
+  const letter = (paragraphs: number): string =>
+    `<article class="post"><h1>A Letter on Open Debate</h1><div class="letter">${Array.from({ length: paragraphs }, (_, i) => paragraph(i)).join('')}</div>` +
+    `<table><tbody><tr><td>${signatories}</td></tr></tbody></table></article>`;
+
+  it('counts the sentences of an article, not the lines of a long list of names', () => {
+    expect(sentenceCount(bodyOf(letter(6)).querySelector('.letter')!)).toBe(18);
+    expect(sentenceCount(bodyOf(letter(6)).querySelector('td')!)).toBe(0);
+  });
+
+  it('weighs sentences only where our root holds SENTENCE_SHARE_MIN_OWN of them, and not on a run of items', () => {
+    const base = {
+      kind: 'article',
+      passes: rootPassesFor('article'),
+      own: { root: bodyOf('<div></div>'), stats: new Map(), proseLength: 4000, textLength: 4000 },
+      ownIsBody: false,
+      ownIsArticle: true,
+      ownHasItems: false,
+      atNoStoryAddress: false,
+      pageUrl: 'https://magazine.example.org/a-letter-on-open-debate/',
+      readabilityLength: 3000,
+      readabilityProse: null,
+    } as const;
+    expect(chooseRoot({ ...base, sentences: { own: 30, pick: 2 } })).toMatchObject({ useOwn: true, decidedBy: 'sentence-share' });
+    expect(chooseRoot({ ...base, sentences: { own: 30, pick: 10 } }).useOwn).toBe(false);
+    expect(chooseRoot({ ...base, sentences: { own: 4, pick: 0 } }).useOwn).toBe(false);
+    expect(rootPassesFor('repeated')['sentence-share']).toBe(false);
+    expect(rootPassesFor('index')['sentence-share']).toBe(false);
   });
 });
