@@ -52,7 +52,7 @@ export const THRESHOLDS = {
    * least SENTENCE_SHARE_MIN_OWN of them: a pick with fewer is a list, a table or a block of names beside the
    * article. Harper's "A Letter on Justice and Open Debate" (trafilatura's set): Readability picked the table
    * cell of 150 signatories, long and full of commas, over the letter beside it (0 -> 3 of 3 marked lines); a
-   * Daily Mail story the same (0 -> 3, three lines it should not have come too). WCXB dev 0.89314 -> 0.89342
+   * Daily Mail story the same (0 -> 3, and three lines it should leave out). WCXB dev 0.89314 -> 0.89342
    * (0226 0.63 -> 1.00, 4531 0.95 -> 1.00, none down), trafilatura's set 0.9233 -> 0.9238, one unseen final
    * page 0.09 -> 0.93, scrapinghub and the unseen probe unchanged. At 0.5 an article among teaser paragraphs
    * lost its pick (scrapinghub aade2ec8 0.98 -> 0.57); counting long <p>s instead of sentences missed an
