@@ -75,3 +75,25 @@ describe('links hidden from screen readers only', () => {
     expect(textAfterBoilerplate(card('aria-hidden="true" tabindex="-1"'), passesFor('unknown'))).toContain('Headline about');
   });
 });
+
+describe("blocks a site builder's stylesheet hides", () => {
+  /** A Webflow page: its sign-up form's messages and a block whose conditional visibility is off, beside the article. */
+  const webflowPage = (doneClass: string, offClass: string): string =>
+    `<main><h1>Top electrical contractors</h1>${[1, 2, 3].map((n) => section(n)).join('')}` +
+    `<div class="w-form"><form><input type="email" name="email"></form>` +
+    `<div class="${doneClass}"><div>Thank you! Your submission has been received!</div></div></div>` +
+    `<div class="notice ${offClass}">AIA and G702 are registered trademarks of their owners.</div></main>`;
+
+  it('drops Webflow form messages and blocks whose conditional visibility is off', () => {
+    const text = textAfterBoilerplate(webflowPage('w-form-done', 'w-condition-invisible'), passesFor('unknown'));
+    expect(text).toContain('Cover 3 pays your vet bills');
+    expect(text).not.toContain('Your submission has been received');
+    expect(text).not.toContain('registered trademarks');
+  });
+
+  it('keeps blocks whose class only resembles those names', () => {
+    const text = textAfterBoilerplate(webflowPage('w-form-done-wrapper', 'w-condition-visible'), passesFor('unknown'));
+    expect(text).toContain('Your submission has been received');
+    expect(text).toContain('registered trademarks');
+  });
+});
