@@ -36,13 +36,13 @@ export const HIDDEN_STYLE = /(?:display\s*:\s*none|visibility\s*:\s*hidden)/i;
 
 /**
  * Class tokens a site builder's own stylesheet hides on every screen, set when the page is built: Webflow's
- * `w-condition-invisible` (a block whose conditional visibility is off: a sign-up box and a trademark notice
- * on Siteline's blog, a second fee line on GlossGenius's) and the messages its forms show only once sent
- * (`w-form-done`, `w-form-fail`: "Thank you! Your submission has been received!" on Aura's and Identity
- * Guard's pages), all `display: none` in webflow.css, which a saved page does not carry. 26 WCXB dev pages
- * carry them: WCXB dev +0.00004, 4 pages up (0358 0.97 -> 0.99, 0151 0.94 -> 0.96, 4896, 4891), none down;
- * scrapinghub and the unseen probe unchanged. Not a framework's utility class a script toggles: Bootstrap's bare `d-none` as hidden lost
- * WCXB dev 0.00013 (8 pages down: menus, tabs and answers shown by a script; 0281 0.998 -> 0.880).
+ * `w-condition-invisible` (a block whose conditional visibility is off: a sign-up form's messages and a
+ * trademark notice on Siteline's blog, a repeated fee line on GlossGenius's) and the messages its forms show
+ * only once sent (`w-form-done`, `w-form-fail`: "Thank you! Your submission has been received!" on Aura's and
+ * Identity Guard's pages), all `display: none` in webflow.css, which a saved page does not carry. 26 WCXB dev
+ * pages carry them: WCXB dev +0.00003, 4 pages up (0358 0.97 -> 0.99, 0151 0.94 -> 0.96, 4896, 4891), none
+ * down; scrapinghub and the unseen probe unchanged. Not a framework's utility class a script toggles:
+ * Bootstrap's bare `d-none` read as hidden lost WCXB dev 0.00013 (6 pages up, 8 down; 0281 0.998 -> 0.880).
  */
 const BUILDER_HIDDEN_CLASSES = ['w-condition-invisible', 'w-form-done', 'w-form-fail'];
 const BUILDER_HIDDEN = new RegExp(`(?:^|\\s)(?:${BUILDER_HIDDEN_CLASSES.join('|')})(?:\\s|$)`);
