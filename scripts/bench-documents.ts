@@ -18,27 +18,21 @@ import { CHROMIUM_FLAGS, DEFAULT_CHROMIUM_PATH } from '../src/extraction/render/
 import { decodeBody } from '../src/extraction/decode.js';
 import { extractDocument } from '../src/extraction/documents/index.js';
 import { projectRoot } from './lib/paths.js';
+import { bagOf, scorerWords } from './lib/scorer-words.js';
 
 const dir = path.resolve(projectRoot, '..', 'shared', 'benchmarks', 'extraction', 'scrapinghub', 'html');
 const limitArg = process.argv.indexOf('--limit');
 const limit = limitArg > 0 ? Number(process.argv[limitArg + 1]) : Infinity;
 
-// score.mjs's definitions, verbatim in TypeScript.
-const WORD = /[\p{L}\p{N}_]+/gu;
-const words = (t: string) => t.match(WORD) ?? [];
-const counts = (items: string[]) => {
-  const m = new Map<string, number>();
-  for (const k of items) m.set(k, (m.get(k) ?? 0) + 1);
-  return m;
-};
+// score.mjs's definitions, in TypeScript (its words and bags: lib/scorer-words.ts).
 function shingles(text: string, n = 4): Map<string, number> {
-  const t = words(text);
+  const t = scorerWords(text);
   const out: string[] = [];
   for (let i = 0; i < Math.max(1, t.length - n + 1); i++) {
     const s = t.slice(i, i + n);
     if (s.length) out.push(s.join('\u0001'));
   }
-  return counts(out);
+  return bagOf(out);
 }
 /** tp/fp/fn of two bags, as score.mjs counts them. */
 function overlap(truth: Map<string, number>, got: Map<string, number>) {
@@ -51,7 +45,7 @@ function overlap(truth: Map<string, number>, got: Map<string, number>) {
 }
 const mean = (xs: number[]) => (xs.length ? xs.reduce((a, b) => a + b, 0) / xs.length : 0);
 const r3 = (x: number) => Math.round(x * 1000) / 1000;
-const norm = (t: string) => words(t.toLowerCase()).join(' ');
+const norm = (t: string) => scorerWords(t.toLowerCase()).join(' ');
 
 const files = readdirSync(dir).filter((f) => f.endsWith('.html.gz')).sort().slice(0, limit);
 const browser = await chromium.launch({ executablePath: DEFAULT_CHROMIUM_PATH, args: [...CHROMIUM_FLAGS] });
@@ -96,7 +90,7 @@ for (const [i, file] of files.entries()) {
     const ms = performance.now() - t0;
     const got = extraction.text;
     const s = overlap(shingles(text), shingles(got));
-    const w = overlap(counts(words(text)), counts(words(got)));
+    const w = overlap(bagOf(scorerWords(text)), bagOf(scorerWords(got)));
     const extracted = (extraction.content.blocks ?? []).filter((b) => b.type === 'heading').map((b) => norm(b.text));
     const found = new Set(extracted);
     // Only headings the print shows count (a visually hidden H2, "Site navigation", is not in the PDF).
@@ -109,7 +103,7 @@ for (const [i, file] of files.entries()) {
     const headingPrecision = body.length ? body.filter((h) => pageHeadings.has(h)).length / body.length : null;
     rows.push({ id, shingleF1: s.f1, wordF1: w.f1, pages: extraction.content.metadata?.pages ?? 0, ms, headingRecall, headingPrecision, p: s.tp / Math.max(1, s.tp + s.fp), r: s.tp / Math.max(1, s.tp + s.fn),
       // Fewer than half the words: the PDF itself lacks the text (no font for the script here, or text innerText counts but print does not paint).
-      short: words(got).length < 0.5 * words(text).length });
+      short: scorerWords(got).length < 0.5 * scorerWords(text).length });
     process.stderr.write(`[${i + 1}/${files.length}] ${id}: ${extraction.content.metadata?.pages} pages, shingle F1 ${r3(s.f1)}, word F1 ${r3(w.f1)}, extracted in ${ms.toFixed(0)} ms (printed in ${printed} ms)\n`);
   } catch (err) {
     if (/did not print/.test((err as Error).message)) unprinted++;

@@ -12,6 +12,7 @@ import path from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import { decodeBody } from '../src/extraction/decode.js';
 import { projectRoot } from './lib/paths.js';
+import { bagOf, scorerWords } from './lib/scorer-words.js';
 
 const FOLDS = 5;
 const wcxb = path.resolve(projectRoot, '..', 'shared', 'benchmarks', 'extraction', 'wcxb-dev');
@@ -73,12 +74,7 @@ for (const file of readdirSync(groundTruth).filter((name) => name.endsWith('.jso
  * for what is left to gain, never instead of it.
  */
 const TRUTH_IN_HTML_MIN_SHARE = 0.5;
-const WORD = /[\p{L}\p{N}_]+/gu;
-function wordCounts(text: string): Map<string, number> {
-  const counts = new Map<string, number>();
-  for (const word of text.toLowerCase().match(WORD) ?? []) counts.set(word, (counts.get(word) ?? 0) + 1);
-  return counts;
-}
+const wordCounts = (text: string): Map<string, number> => bagOf(scorerWords(text.toLowerCase()));
 function pagesLeftOut(): { emptyTruth: Set<string>; truthNotInHtml: Set<string> } {
   const emptyTruth = new Set<string>();
   const truthNotInHtml = new Set<string>();
