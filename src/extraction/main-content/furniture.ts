@@ -8,6 +8,7 @@ import { remove } from './remove.js';
 import { collectTextStats, linkDensity } from './text-stats.js';
 import { standsOnItsOwnLine } from '../dom/within-sentence.js';
 import { THRESHOLDS } from './thresholds.js';
+import { teaserTitleRuns } from './teaser-titles.js';
 
 /**
  * Short blocks whose whole text is a known kind of page furniture, as written across the web:
@@ -178,6 +179,8 @@ export function removeFurniture(body: Element, pageUrl: string, passes: Furnitur
   // Text no shorter than these stats say (each text node trimmed); longer blocks are never furniture.
   const longest = Math.max(THRESHOLDS.CAPTION_MAX_TEXT, pageUrl.length + THRESHOLDS.PAGE_ADDRESS_SLACK);
   const stamps: Element[] = [];
+  // Read before any removal: a run's titles are told by the paragraphs around them.
+  const teaserTitles = passes.linkPointers ? teaserTitleRuns(body, stats) : null;
   for (const element of descendants(body)) {
     if (!BLOCKS.has(element.tagName) && !(element.tagName === 'A' && standsOnItsOwnLine(element))) continue;
     const known = stats.get(element)?.text ?? 0;
@@ -196,9 +199,8 @@ export function removeFurniture(body: Element, pageUrl: string, passes: Furnitur
     if (!passes.linkPointers || text.length > THRESHOLDS.FURNITURE_MAX_TEXT || !hasDescendantTag(element, LINKS)) continue;
     const density = linkDensity(stats.get(element));
     // A label then a link ("Related: …"), or a paragraph that is nothing but one link, is a pointer elsewhere.
-    if ((LINK_LABEL.test(text) && density >= THRESHOLDS.LINK_POINTER_MIN_DENSITY) || (element.tagName === 'P' && density >= THRESHOLDS.LINK_PARAGRAPH_MIN_DENSITY)) {
-      remove(element, 'link-pointers');
-    }
+    const pointer = (LINK_LABEL.test(text) && density >= THRESHOLDS.LINK_POINTER_MIN_DENSITY) || (element.tagName === 'P' && density >= THRESHOLDS.LINK_PARAGRAPH_MIN_DENSITY);
+    if (pointer && !teaserTitles?.has(element)) remove(element, 'link-pointers');
   }
   if (stamps.length < THRESHOLDS.LISTING_MIN_STAMPS) for (const stamp of stamps) remove(stamp, 'stamps');
 }

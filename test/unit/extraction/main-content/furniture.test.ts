@@ -111,4 +111,35 @@ describe('cleanContent furniture', () => {
     const text = cleaned(prose);
     for (const line of prose) expect(text).toContain(line);
   });
+
+  describe('post titles over their summaries', () => {
+    /** An index of `count` posts, each a title paragraph (`titleClass`, its link `linkClass`) over a summary paragraph. */
+    const index = (count: number, titleClass: string | null, linkClass = ''): string => {
+      const titleAttribute = titleClass === null ? '' : ` class="${titleClass}"`;
+      const linkAttribute = linkClass ? ` class="${linkClass}"` : '';
+      return Array.from(
+        { length: count },
+        (_, i) => `<p${titleAttribute}><a href="/post-${i}"${linkAttribute}>Post title number ${i}</a></p><p class="summary">What post ${i} is about, told in one sentence.</p>`,
+      ).join('');
+    };
+    const cleanedIndex = (posts: string): string => {
+      const document = pageOf(`<div>${posts}</div>`);
+      cleanArticle(document.body);
+      return plainText(document.body as never);
+    };
+
+    it('keeps a run of like link paragraphs that each title the summary under them', () => {
+      const text = cleanedIndex(index(4, 'blogtitle'));
+      for (let i = 0; i < 4; i++) expect(text).toContain(`Post title number ${i}`);
+      expect(text).toContain('What post 3 is about');
+    });
+
+    it('still drops link paragraphs that are too few, carry no class or are buttons', () => {
+      for (const posts of [index(3, 'blogtitle'), index(4, null), index(4, 'button-wrapper'), index(4, 'blogtitle', 'btn primary')]) {
+        const text = cleanedIndex(posts);
+        expect(text).not.toContain('Post title number');
+        expect(text).toContain('What post 2 is about');
+      }
+    });
+  });
 });
