@@ -8,7 +8,7 @@ import { remove } from './remove.js';
 import { collectTextStats, linkDensity } from './text-stats.js';
 import { standsOnItsOwnLine } from '../dom/within-sentence.js';
 import { THRESHOLDS } from './thresholds.js';
-import { teaserTitleRuns } from './teaser-titles.js';
+import { isLinkParagraph, teaserTitleRuns } from './teaser-titles.js';
 
 /**
  * Short blocks whose whole text is a known kind of page furniture, as written across the web:
@@ -199,7 +199,7 @@ export function removeFurniture(body: Element, pageUrl: string, passes: Furnitur
     if (!passes.linkPointers || text.length > THRESHOLDS.FURNITURE_MAX_TEXT || !hasDescendantTag(element, LINKS)) continue;
     const density = linkDensity(stats.get(element));
     // A label then a link ("Related: …"), or a paragraph that is nothing but one link, is a pointer elsewhere.
-    const pointer = (LINK_LABEL.test(text) && density >= THRESHOLDS.LINK_POINTER_MIN_DENSITY) || (element.tagName === 'P' && density >= THRESHOLDS.LINK_PARAGRAPH_MIN_DENSITY);
+    const pointer = (LINK_LABEL.test(text) && density >= THRESHOLDS.LINK_POINTER_MIN_DENSITY) || isLinkParagraph(element, stats);
     if (pointer && !teaserTitles?.has(element)) remove(element, 'link-pointers');
   }
   if (stamps.length < THRESHOLDS.LISTING_MIN_STAMPS) for (const stamp of stamps) remove(stamp, 'stamps');
