@@ -45,20 +45,21 @@ function isSummaryParagraph(element: Element | null, stats: StatsMap): boolean {
 
 /** The link paragraphs under `body` that title the summary after them, in runs of RUN_MIN_ITEMS like ones (see above). */
 export function teaserTitleRuns(body: Element, stats: StatsMap): Set<Element> {
-  const runs = new Map<string, Element[]>();
-  const parents = new Map<Element, number>();
+  // One run per parent and class name.
+  const runsByParent = new Map<Element, Map<string, Element[]>>();
   for (const paragraph of body.querySelectorAll('p[class]')) {
     const parent = paragraph.parentElement;
     if (!parent || !isLinkParagraph(paragraph, stats) || !isSummaryParagraph(paragraph.nextElementSibling, stats) || isButton(paragraph)) continue;
-    // One run per parent and class name; a number stands for the parent in the key.
-    let parentId = parents.get(parent);
-    if (parentId === undefined) parents.set(parent, (parentId = parents.size));
-    const key = `${parentId} ${paragraph.getAttribute('class')}`;
-    const run = runs.get(key);
+    let runs = runsByParent.get(parent);
+    if (!runs) runsByParent.set(parent, (runs = new Map()));
+    const className = paragraph.getAttribute('class')!;
+    const run = runs.get(className);
     if (run) run.push(paragraph);
-    else runs.set(key, [paragraph]);
+    else runs.set(className, [paragraph]);
   }
   const titles = new Set<Element>();
-  for (const run of runs.values()) if (run.length >= THRESHOLDS.RUN_MIN_ITEMS) for (const paragraph of run) titles.add(paragraph);
+  for (const runs of runsByParent.values()) {
+    for (const run of runs.values()) if (run.length >= THRESHOLDS.RUN_MIN_ITEMS) for (const paragraph of run) titles.add(paragraph);
+  }
   return titles;
 }
