@@ -69,6 +69,21 @@ describe('the lead heading of markdown and blocks', () => {
     expect(lead.markdown).toContain('Published by Jane Roe');
   });
 
+  it('shows the title once when a short lead-in comes between the heading and its copy', () => {
+    const lead = leadOf(`<html><head><title>Pegasus 41 running shoe</title></head><body>
+      <article><div class="product"><p>Men's Road Running Shoes</p><p>This product is made with at least 20% recycled content by weight.</p>
+      <p class="product-name">Pegasus 41 running shoe</p>${body}</div></article></body></html>`);
+    expect(lead.markdown.startsWith("# Pegasus 41 running shoe\n\nMen's Road Running Shoes\n\nThis product is made")).toBe(true);
+    expect(lead.markdown.split('Pegasus 41 running shoe')).toHaveLength(2);
+  });
+
+  it('keeps the title written again past the lead-in, in the content itself', () => {
+    const lead = leadOf(`<html><head><title>Cats learn to open doors</title></head><body>
+      <article>${prose('Opening')}${prose('Middle')}<p>Cats learn to open doors</p>${prose('Closing')}</article></body></html>`);
+    expect(lead.markdown.startsWith('# Cats learn to open doors\n\nOpening is explained')).toBe(true);
+    expect(lead.markdown.split('Cats learn to open doors')).toHaveLength(3);
+  });
+
   it('keeps a word of the first sentence that happens to be the title', () => {
     const lead = leadOf(`<html><head><title>useState</title></head><body>
       <article><p><code>useState</code> is a React Hook that lets you add a state variable to your component.</p>${body}</article></body></html>`);
