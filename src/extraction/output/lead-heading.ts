@@ -126,9 +126,9 @@ function firstTextAfter(root: Element, from: Element): Text | null {
  * under it, none now (+0.00002; 15 up, 3 down); scrapinghub's f6ac15a4. The copy may sit after a short
  * lead-in (LEAD_IN_MAX_CHARS: a brand and a category over a product's name, "Nike Pegasus 41 / Men's Road
  * Running Shoes / … / Nike Pegasus 41"; a forum's welcome line over the topic's own title): WCXB dev
- * +0.00003 (9 pages up, none down: 0624, 2864, 0556, 4812, 2837, 0351, 4062, 0250), the unseen probe one
- * page up, scrapinghub and trafilatura's set unchanged. The lead-in is counted in text, not blocks: Nike's
- * is three lines, one of them a sentence longer than the title.
+ * +0.00003 (9 pages up, none down: 0624, 2864, 0556, 4812, 2837, 0351, 4062, 0250, 2897), the unseen probe
+ * one page up, scrapinghub unchanged, trafilatura's set unchanged in score (one page's copy went, 0302). The
+ * lead-in is counted in text, not blocks: Nike's is three lines, one of them a sentence longer than the title.
  */
 function dropRepeatedTitle(root: Element, lead: Element): void {
   const title = comparable(lead.textContent ?? '');
