@@ -35,12 +35,15 @@ function similarity(title: string, heading: string): number {
 
 const repeatsTitle = (heading: string, titles: readonly string[]) => titles.some((title) => similarity(title, heading) > SAME_AS_TITLE);
 
+/** Characters a reader sees of `text`: runs of white space as one, none at the ends. */
+const shownLength = (text: string | null) => (text ?? '').replace(/\s+/g, ' ').trim().length;
+
 /** Characters of text in `root` before `target` (stops counting at LEAD_IN_MAX_CHARS). */
 function textBefore(root: Element, target: Element): number {
   let length = 0;
   const walk = (node: Node): boolean => {
     if (node === target) return true;
-    if (node.nodeType === 3) length += (node.textContent ?? '').replace(/\s+/g, ' ').trim().length;
+    if (node.nodeType === 3) length += shownLength(node.textContent);
     else for (let child = node.firstChild; child; child = child.nextSibling) if (walk(child) || length > LEAD_IN_MAX_CHARS) return true;
     return false;
   };
@@ -145,7 +148,7 @@ function dropRepeatedTitle(root: Element, lead: Element): void {
     }
     const passing = line ?? first.parentElement;
     if (!passing || passing === root) return;
-    passed += (passing.textContent ?? '').replace(/\s+/g, ' ').trim().length;
+    passed += shownLength(passing.textContent);
     from = passing;
   }
 }
