@@ -20,6 +20,7 @@ import { isFinePrint } from './fine-print.js';
 import { formsWithControls, holdsNoParagraph } from './control-forms.js';
 import { isInsideQaPost, isPostChrome } from './forum-chrome.js';
 import { isConsentDialog } from './consent-dialogs.js';
+import { isCellValue } from './cell-values.js';
 import { isChrome, isHiddenByStyle, isHiddenOnly, isModal, isSiteFooter, isSiteHeader, overlayClosedBy, wrapsPageMain } from './page-chrome.js';
 import { holdsLongParagraphs } from './paragraphs.js';
 import type { DeclaredPasses, RuleName } from './policy.js';
@@ -211,6 +212,8 @@ export function removeBoilerplate(body: Element, passes: DeclaredPasses): void {
     } else if (passes['chrome-names'] && namesChrome(names)) {
       // An infinite-scroll grid named "pagination" is the items, not a pager bar.
       if (passes['paged-grids'] && isPagedGrid(element, names)) continue;
+      // A tick's or a cross's words for screen readers are what its table cell says.
+      if (chromeNameRule(names) === 'screen-reader-text' && isCellValue(element)) continue;
       // A related list's items are other pages': neither their prose nor their length spares it.
       if (chromeNameRule(names) === 'related-lists' && !holdsProseOutsideItems(element)) removeUnlessTitled(element, 'chrome-names');
       // A consent dialog's paragraphs about cookies are no reason to spare it.

@@ -221,6 +221,23 @@ describe('skip links', () => {
   });
 });
 
+describe('screen-reader text', () => {
+  it("keeps a comparison table's ticks and crosses spelt out for screen readers, drops the same text elsewhere", () => {
+    const mark = (answer: 'Yes' | 'No'): string =>
+      `<td><i class="fa-square-${answer === 'Yes' ? 'check' : 'xmark'}" aria-hidden="true"></i><span class="sr-only">${answer}</span></td>`;
+    const document = pageOf(`<main><h1>Online therapy vs. in-office therapy</h1>${paragraphs('online therapy', 3)}
+      <table><tr><th>Feature</th><th>Online</th><th>In-office</th></tr>
+        <tr><th>Messaging any time</th>${mark('Yes')}${mark('No')}</tr>
+        <tr><th>Commute to the office</th>${mark('No')}${mark('Yes')}</tr></table>
+      <p>Read the <a href="/faq">full answers<span class="sr-only"> (opens in a new window)</span></a> before you choose.</p></main>`);
+    removeBoilerplate(document.body, passesFor('article'));
+    const text = plainText(document.body as never);
+    expect(text).toMatch(/Messaging any time\s+Yes\s+No/);
+    expect(text).toMatch(/Commute to the office\s+No\s+Yes/);
+    expect(text).not.toContain('opens in a new window');
+  });
+});
+
 describe('rails of other stories', () => {
   const rail =
     '<div class="rail rail--trending"><h3 class="rail__title">Most read in world news</h3>' +
