@@ -28,6 +28,26 @@ describe('author boxes', () => {
     expect(text).not.toContain('Greater Denver');
   });
 
+  it("keeps a Person typed as an item's author (each book's writer on a list), drops one writing the page's article", () => {
+    const book = (title: string, author: string): string =>
+      `<tr itemscope itemtype="http://schema.org/Book"><td><a class="bookTitle" href="/book/${title.length}"><span itemprop="name">${title}</span></a>
+        <span class="by">by</span> <span itemprop="author" itemscope itemtype="http://schema.org/Person"><a class="authorName" href="/author/${author.length}"><span itemprop="name">${author}</span></a></span></td></tr>`;
+    const list = `<h1>Best Books Ever</h1><table>${book('The Hunger Games', 'Suzanne Collins')}${book('Pride and Prejudice', 'Jane Austen')}${book('To Kill a Mockingbird', 'Harper Lee')}</table>`;
+    const listDocument = pageOf(`<main>${list}${prose('voting on the list', 3)}</main>`);
+    removeBoilerplate(listDocument.body, passesFor('unknown'));
+    const listText = plainText(listDocument.body as never);
+    expect(listText).toContain('Jane Austen');
+    expect(listText).toContain('Harper Lee');
+
+    const bio = `<div itemprop="author" itemscope itemtype="http://schema.org/Person"><span itemprop="name">Karina Cohen</span>
+      <p>Karina Cohen is the owner of a local cleaning company serving the Greater Denver area, with a background in retail and finance.</p></div>`;
+    const articleDocument = pageOf(`<article itemscope itemtype="https://schema.org/BlogPosting"><h1>Cleaning trends</h1>${prose('cleaning', 5)}${bio}</article>`);
+    removeBoilerplate(articleDocument.body, passesFor('unknown'));
+    const articleText = plainText(articleDocument.body as never);
+    expect(articleText).toContain('Sentence 4 about cleaning');
+    expect(articleText).not.toContain('Greater Denver');
+  });
+
   it('drops a box named only "author" when it is shaped like a biography, keeps a byline and an article header so named', () => {
     const bio = `<div class="post-author"><div class="author-img"></div><div class="author-content"><h5><a href="/author/regan" rel="author">Regan</a></h5>
       <p>Regan is a Southeastern Connecticut native now living in Central Massachusetts with her husband, two sons, and two cats.</p></div></div>`;
