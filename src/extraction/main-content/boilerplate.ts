@@ -212,10 +212,11 @@ export function removeBoilerplate(body: Element, passes: DeclaredPasses): void {
     } else if (passes['chrome-names'] && namesChrome(names)) {
       // An infinite-scroll grid named "pagination" is the items, not a pager bar.
       if (passes['paged-grids'] && isPagedGrid(element, names)) continue;
+      const group = chromeNameRule(names);
       // A tick's or a cross's words for screen readers are what its table cell says.
-      if (chromeNameRule(names) === 'screen-reader-text' && isCellValue(element)) continue;
+      if (group === 'screen-reader-text' && isCellValue(element)) continue;
       // A related list's items are other pages': neither their prose nor their length spares it.
-      if (chromeNameRule(names) === 'related-lists' && !holdsProseOutsideItems(element)) removeUnlessTitled(element, 'chrome-names');
+      if (group === 'related-lists' && !holdsProseOutsideItems(element)) removeUnlessTitled(element, 'chrome-names');
       // A consent dialog's paragraphs about cookies are no reason to spare it.
       else removeUnlessSpared(element, 'chrome-names', !isConsentDialog(element, names));
     } else if (passes['chrome-names'] && namesSkipLink(names) && isSkipLinks(element)) {
