@@ -11,12 +11,9 @@
  */
 import { normalizedText } from '../dom/dom-walk.js';
 
-const CELLS = new Set(['TD', 'TH']);
-
 /** Whether `element` holds the whole text of the table cell it sits in. */
 export function isCellValue(element: Element): boolean {
-  let cell = element.parentElement;
-  while (cell && !CELLS.has(cell.tagName)) cell = cell.parentElement;
+  const cell = element.parentElement?.closest('td, th');
   if (!cell) return false;
   const own = normalizedText(element);
   return own !== '' && normalizedText(cell) === own;
