@@ -16,6 +16,12 @@ import { THRESHOLDS } from './thresholds.js';
 /** An item's title: a heading holding a link, or a link holding a heading. */
 const LINKED_HEADING = [...HEADINGS].flatMap((tag) => [`${tag} a[href]`, `a[href] ${tag}`]).join(', ');
 
+/** Blocks a leading title link may stand in with its item's description (phpBB's `<div class="list-inner">`). */
+const TITLE_BLOCKS = new Set(['DT', 'DIV', 'P', 'TD', 'TH']);
+
+/** A link that goes to another page: not an accordion's `#panel` toggle nor a script. */
+const LEAVES_THE_SPOT = /^(?!#|javascript:)/i;
+
 /** Blocks that are what is left of one item (its remnant): the title goes inside, at their head. */
 const ITEM_BLOCKS = new Set(['DIV', 'ARTICLE', 'SECTION', 'LI']);
 
@@ -33,15 +39,40 @@ function headingOf(found: Element): Element {
   return found.closest(HEADING_SELECTOR) ?? found.querySelector(HEADING_SELECTOR) ?? found;
 }
 
+/**
+ * An item's title: its linked heading; else, on an item with no heading, the link its text opens with,
+ * together with the nearest block holding it. A forum index (phpBB) writes each board's name as a bare
+ * link (`<a class="forumtitle">`) above its description, and Readability drops that whole block as
+ * link-dense, keeping the counts and the last post (unseen probe 5090 0.695 -> 0.863, board names and
+ * descriptions back; WCXB dev 2969, The Verge's home page, 0.683 -> 0.700; nothing down on WCXB dev,
+ * scrapinghub, either unseen half or trafilatura's set). Only the link the item opens with counts: a
+ * trailing "Learn more about …" or "Reply With Quote" is no title (WCXB 1056 and 0533 lost with any
+ * first link), nor is a `#panel` toggle (BetterHelp's FAQ questions, 4869).
+ */
+function titleOf(item: Element): { heading: Element; title: string } | null {
+  const found = item.querySelector(LINKED_HEADING);
+  if (found) {
+    const heading = headingOf(found);
+    return { heading, title: withoutWhitespace(heading.textContent) };
+  }
+  const link = [...item.querySelectorAll('a[href]')].find(
+    (a) => LEAVES_THE_SPOT.test(a.getAttribute('href')!.trim()) && withoutWhitespace(a.textContent).length >= THRESHOLDS.ITEM_TITLE_MIN_CHARS,
+  );
+  if (!link) return null;
+  const title = withoutWhitespace(link.textContent);
+  if (!withoutWhitespace(item.textContent).startsWith(title)) return null;
+  let up = link.parentElement;
+  while (up && up !== item && !TITLE_BLOCKS.has(up.tagName)) up = up.parentElement;
+  return { heading: up && up !== item ? up : link, title };
+}
+
 /** Each item's title and other text, read from our root before Readability runs. */
 export function readItemTitles(items: readonly Element[]): ItemTitle[] {
   const titles: ItemTitle[] = [];
   for (const item of items) {
-    const found = item.querySelector(LINKED_HEADING);
-    if (!found) continue;
-    const heading = headingOf(found);
-    const title = withoutWhitespace(heading.textContent);
-    if (title.length < THRESHOLDS.ITEM_TITLE_MIN_CHARS) continue;
+    const lead = titleOf(item);
+    if (!lead || lead.title.length < THRESHOLDS.ITEM_TITLE_MIN_CHARS) continue;
+    const { heading, title } = lead;
     const parts: string[] = [];
     const walker = item.ownerDocument.createTreeWalker(item, 4 /* NodeFilter.SHOW_TEXT */);
     for (let node = walker.nextNode(); node; node = walker.nextNode()) {

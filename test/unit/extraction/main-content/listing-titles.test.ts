@@ -44,3 +44,40 @@ describe("a listing's item titles Readability's cleaning tore off", () => {
     });
   });
 });
+
+/** A phpBB board index: each board's name is a bare link above its description, its counts and last post beside it. */
+const boards = [
+  ['General discussion about carpentry', 'Talk about any woodworking project you are building at home'],
+  ['Where can I find the materials', 'Where to buy the timber, glue and tools used in the projects'],
+  ['Homemade machines and their plans', 'Table saws, band saws and lathes built in a home workshop'],
+  ['Jigs, fixtures and workshop tricks', 'Small helpers that make a cut more precise or safer'],
+  ['Finishing, oils and varnishes', 'How to protect and colour wood once the building is done'],
+  ['Guitar making and other lutherie', 'Necks, bodies and frets for the players among us'],
+];
+const boardIndex = (): string =>
+  '<div id="page-body" class="page-body" role="main"><div class="forabg"><ul class="topiclist forums">' +
+  boards
+    .map(
+      ([name, description], i) =>
+        `<li class="row"><dl class="row-item forum_read"><dt title="No unread posts"><div class="list-inner">` +
+        `<a href="./viewforum.php?f=${i + 3}" class="forumtitle">${name}</a><br>${description}</div></dt>` +
+        `<dd class="topics">${i * 9 + 4} <dfn>Topics</dfn></dd><dd class="posts">${i * 31 + 17} <dfn>Posts</dfn></dd>` +
+        `<dd class="lastpost"><span><dfn>Last post</dfn> <a href="./viewtopic.php?p=${i}" class="lastsubject">Re: question number ${i} about the board</a><br>` +
+        `by <a href="./memberlist.php?u=${i}" class="username">member${i}</a><br>Wed Nov 0${i + 1}, 2025 5:5${i} am</span></dd></dl></li>`,
+    )
+    .join('') +
+  '</ul></div></div>';
+
+describe('item titles that are bare links', () => {
+  it("puts back each board's name and description, which Readability dropped as link-dense, before its counts", () => {
+    const text = extract(boardIndex(), 'https://www.example.com/woodworking/');
+    // What Readability keeps of each board (its counts and last post) must be there for the test to mean anything.
+    expect(text).toContain('Re: question number 2 about the board');
+    boards.forEach(([name, description], i) => {
+      const at = text.indexOf(name!);
+      expect(at, name).toBeGreaterThan(-1);
+      expect(text.indexOf(description!), description).toBeGreaterThan(at);
+      expect(text.indexOf(`Re: question number ${i} about the board`)).toBeGreaterThan(at);
+    });
+  });
+});
