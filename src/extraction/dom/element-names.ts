@@ -1,11 +1,17 @@
 /**
- * What a page calls an element: its class and id joined by a space. Every rule that reads markup's names
- * (chrome, comments, facets, panels, buy forms, bylines, page dates, block features) tests this one
- * string, so a word in either attribute counts the same everywhere.
+ * What a page calls an element: its class and id joined by a space, and the component it declares itself
+ * with `is` (a customized built-in element, HTML's own way to name one). Every rule that reads markup's
+ * names (chrome, comments, facets, panels, buy forms, bylines, page dates, block features) tests this one
+ * string, so a word in any of them counts the same everywhere. WordPress's Flynt theme names its blocks
+ * only so (`<div is="flynt-form-newsletter">`): the sign-up box's status lines were Readability's pick
+ * over a one-paragraph press note (trafilatura's set 0636: 0 of 3 marked lines -> 3 of 3; the set 0.9241
+ * -> 0.9247); no output on WCXB dev, scrapinghub or either unseen half changed.
  */
 export function elementNames(element: Element): string {
-  return `${affirmed(element.getAttribute('class') ?? '')} ${element.getAttribute('id') ?? ''}`;
+  return withComponent(`${affirmed(element.getAttribute('class') ?? '')} ${element.getAttribute('id') ?? ''}`, element.getAttribute('is'));
 }
+
+const withComponent = (names: string, is: string | null): string => (is === null ? names : `${names} ${is}`);
 
 /**
  * A class that says what a block is not or hides names nothing: "no-sidebar" on a page wrapper,
@@ -33,11 +39,12 @@ function affirmed(className: string): string {
   return NEGATED.test(named) ? named.replace(NEGATED_TOKENS, ' ') : named;
 }
 
-/** The same, or null for an element with neither attribute: walks over every element skip most without building a string. */
+/** The same, or null for an element with none of the three attributes: walks over every element skip most without building a string. */
 export function elementNamesIfAny(element: Element): string | null {
   const className = element.getAttribute('class');
   const id = element.getAttribute('id');
-  return className === null && id === null ? null : `${affirmed(className ?? '')} ${id ?? ''}`;
+  const is = element.getAttribute('is');
+  return className === null && id === null && is === null ? null : withComponent(`${affirmed(className ?? '')} ${id ?? ''}`, is);
 }
 
 /**

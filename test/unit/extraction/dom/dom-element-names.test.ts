@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { isAnchorFor, wholeWords } from '../../../../src/extraction/dom/element-names.js';
+import { elementNames, elementNamesIfAny, isAnchorFor, wholeWords } from '../../../../src/extraction/dom/element-names.js';
+import { bodyOf, extract, paragraphs } from '../main-content/fixtures.js';
 
 describe('anchor ids (element-names.ts isAnchorFor)', () => {
   it.each([
@@ -26,5 +27,27 @@ describe('name patterns (element-names.ts wholeWords)', () => {
     expect(header.test('authorbox')).toBe(true);
     expect(header.test('site_header_wrapper')).toBe(true);
     expect(header.test('mysite_header')).toBe(false);
+  });
+});
+
+describe('a customized built-in element names its component (is="…")', () => {
+  it('reads the is attribute beside class and id, also on an element with neither, and adds nothing without one', () => {
+    const body = bodyOf('<div is="flynt-form-newsletter" class="flyntComponent"></div><section is="site-footer"></section><p>Text</p>');
+    const [component, bare, plain] = [body.children[0], body.children[1], body.children[2]] as Element[];
+    expect(elementNames(component!)).toContain('flynt-form-newsletter');
+    expect(elementNamesIfAny(bare!)).toContain('site-footer');
+    expect(elementNamesIfAny(plain!)?.trim() ?? '').toBe('');
+  });
+
+  it('drops a sign-up box named only by its is attribute from the press note around it', () => {
+    const signUp =
+      '<div class="flyntComponent" is="flynt-form-newsletter"><h2>Always up to date with our news</h2><form><input type="email" name="newsletterEmail"></form>' +
+      ['Something went wrong. Please try again!', 'This address is already registered.', 'Error: enter a valid address.', 'You have signed up! Thank you for your interest.']
+        .map((line) => `<p class="errorText hidden">${line}</p>`)
+        .join('') +
+      '</div>';
+    const text = extract(`<article class="post"><h1>Federation at the planning meeting</h1>${paragraphs('the planning meeting', 2)}${signUp}</article>`, 'https://www.federation.example.de/federation-at-the-planning-meeting/');
+    expect(text).toContain('This is sentence 0 about the planning meeting');
+    expect(text).not.toContain('already registered');
   });
 });
