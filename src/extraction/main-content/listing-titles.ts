@@ -13,7 +13,7 @@ import { withoutWhitespace } from '../dom/text.js';
 import { recorder } from './remove.js';
 import { THRESHOLDS } from './thresholds.js';
 
-/** An item's title: a heading holding a link, or a link holding a heading. */
+/** An item's linked heading: a heading holding a link, or a link holding a heading (titleOf falls back to a bare link). */
 const LINKED_HEADING = [...HEADINGS].flatMap((tag) => [`${tag} a[href]`, `a[href] ${tag}`]).join(', ');
 
 /** Blocks a leading title link may stand in with its item's description (phpBB's `<div class="list-inner">`). */
@@ -26,7 +26,7 @@ const LEAVES_THE_SPOT = /^(?!#|javascript:)/i;
 const ITEM_BLOCKS = new Set(['DIV', 'ARTICLE', 'SECTION', 'LI']);
 
 export interface ItemTitle {
-  /** A copy of the item's linked heading, taken before Readability rewrote the page. */
+  /** A copy of the item's title block (its linked heading, or the block holding its opening link), taken before Readability rewrote the page. */
   heading: Element;
   /** Its text without whitespace. */
   title: string;

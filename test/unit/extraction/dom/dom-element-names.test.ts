@@ -33,7 +33,7 @@ describe('name patterns (element-names.ts wholeWords)', () => {
 describe('a customized built-in element names its component (is="…")', () => {
   it('reads the is attribute beside class and id, also on an element with neither, and adds nothing without one', () => {
     const body = bodyOf('<div is="flynt-form-newsletter" class="flyntComponent"></div><section is="site-footer"></section><p>Text</p>');
-    const [component, bare, plain] = [body.children[0], body.children[1], body.children[2]] as Element[];
+    const [component, bare, plain] = [...body.children];
     expect(elementNames(component!)).toContain('flynt-form-newsletter');
     expect(elementNamesIfAny(bare!)).toContain('site-footer');
     expect(elementNamesIfAny(plain!)?.trim() ?? '').toBe('');
