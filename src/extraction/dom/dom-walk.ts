@@ -39,7 +39,8 @@ function isTag(name: string, upper: string, lower: string): boolean {
   return name === lower || name === upper || (needsUpperCasing(name) && name.toUpperCase() === upper);
 }
 
-const isTemplate = (name: string) => isTag(name, 'TEMPLATE', 'template');
+/** Whether a local name is <template>'s, whose contents the walks here skip (as querySelectorAll). */
+export const isTemplate = (name: string) => isTag(name, 'TEMPLATE', 'template');
 
 /**
  * Elements below `root` with tag `tag` (upper case), outside <template> contents (as querySelectorAll).
@@ -117,8 +118,6 @@ export const SUBHEADINGS: ReadonlySet<string> = new Set(['H2', 'H3', 'H4', 'H5',
 export const HEADINGS: ReadonlySet<string> = new Set([...H1, ...SUBHEADINGS]);
 /** The same tags as a selector, for querySelector and closest. */
 export const HEADING_SELECTOR = [...HEADINGS].map((tag) => tag.toLowerCase()).join(', ');
-/** The link tag, for hasDescendantTag. */
-export const LINKS: ReadonlySet<string> = new Set(['A']);
 
 /** Whether `root` has a descendant whose tag (upper case) is in `tags`. */
 export function hasDescendantTag(root: Element, tags: ReadonlySet<string>): boolean {

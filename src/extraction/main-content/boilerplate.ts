@@ -6,7 +6,8 @@
  * the policy's (policy.ts); they run here in the policy's row order.
  */
 
-import { collapsedLength as textLength, descendants, elementsByTag, H1, hasAncestorOrSelf, hasDescendantTag, LINKS } from '../dom/dom-walk.js';
+import { collapsedLength as textLength, descendants, H1, hasAncestorOrSelf, hasDescendantTag } from '../dom/dom-walk.js';
+import { holdsLink, isLinkElement, linkTextLength } from '../dom/link-elements.js';
 import { isAuthorBox } from './author-box.js';
 import { isLineNumberGutter } from './code-gutters.js';
 import { chromeNameRule, isPrintOnly, namesChrome, namesSkipLink, namesStoryRail } from './chrome-names.js';
@@ -118,14 +119,12 @@ function removeUnlessTitled(element: Element, rule: RuleName): void {
 const SPARED_UNLESS_LINKS: ReadonlySet<RuleName> = new Set(['landmarks', 'chrome-names']);
 
 function isMostlyLinks(element: Element, length: number): boolean {
-  let linkText = 0;
-  for (const link of elementsByTag(element, 'A')) linkText += textLength(link);
-  return linkText > THRESHOLDS.MOSTLY_LINKS_SHARE * length;
+  return linkTextLength(element) > THRESHOLDS.MOSTLY_LINKS_SHARE * length;
 }
 
 /** A link, or a short block of links (a skip link's wrapper), not the links' target however it is named. */
 function isSkipLinks(element: Element): boolean {
-  if (element.tagName === 'A') return true;
+  if (isLinkElement(element)) return true;
   const length = textLength(element);
   return length > 0 && length <= THRESHOLDS.SKIP_LINKS_MAX_TEXT && isMostlyLinks(element, length);
 }
@@ -221,7 +220,7 @@ export function removeBoilerplate(body: Element, passes: DeclaredPasses): void {
       else removeUnlessSpared(element, 'chrome-names', !isConsentDialog(element, names));
     } else if (passes['chrome-names'] && namesSkipLink(names) && isSkipLinks(element)) {
       remove(element, 'chrome-names');
-    } else if (passes['story-rails'] && namesStoryRail(element, names) && hasDescendantTag(element, LINKS)) {
+    } else if (passes['story-rails'] && namesStoryRail(element, names) && holdsLink(element)) {
       // A rail links to its stories; a heading that merely says "most popular" is no rail.
       removeUnlessSpared(element, 'chrome-names');
     } else if (dropComments && namesComments(names) && !isInCode(element)) removeUnlessTitled(element, 'comments');

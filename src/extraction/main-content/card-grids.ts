@@ -6,23 +6,25 @@
  * and Readability's pick on the product itself.
  */
 import { descendants, HEADINGS } from '../dom/dom-walk.js';
+import { isLinkElement, linksBelow } from '../dom/link-elements.js';
 import { tileSignature } from './block-signature.js';
 import { remove } from './remove.js';
 import { collectTextStats, type StatsMap } from './text-stats.js';
 import { THRESHOLDS } from './thresholds.js';
 
-const TILE_TAGS = new Set(['LI', 'DIV', 'ARTICLE', 'SECTION', 'A']);
+const TILE_TAGS = new Set(['LI', 'DIV', 'ARTICLE', 'SECTION']);
 /** A currency sign or code beside an amount: "$8.03", "€ 95,25", "12.99 EUR", "GBP 0.00". */
 const PRICE = /(?:[$€£¥₹]|\b(?:USD|EUR|GBP|AUD|CAD|CHF|JPY)\b)\s?\d|\d(?:[\d.,]*\d)?\s?(?:[€£$]|\b(?:USD|EUR|GBP|AUD|CAD|CHF|kr|zł)\b)/;
 
 function isTile(element: Element, stats: StatsMap): boolean {
-  if (!TILE_TAGS.has(element.tagName)) return false;
+  const link = isLinkElement(element);
+  if (!link && !TILE_TAGS.has(element.tagName)) return false;
   const own = stats.get(element);
   if (!own || own.text > THRESHOLDS.TILE_MAX_TEXT) return false;
   // Text tiles need link text; a tile of only an image and a link counts as well.
-  if (own.text === 0) return element.tagName === 'A' || element.querySelector('a[href]') !== null;
+  if (own.text === 0) return link || linksBelow(element).some((below) => below.hasAttribute('href'));
   // A tile's name is its link; a feature card whose only link is "Learn more" is prose.
-  if (element.tagName === 'A' || own.link >= THRESHOLDS.TILE_MIN_LINK_SHARE * own.text) return true;
+  if (link || own.link >= THRESHOLDS.TILE_MIN_LINK_SHARE * own.text) return true;
   // Script-driven tiles have no link, but each still shows a price; a product's facts are not a run of prices.
   return PRICE.test(element.textContent ?? '');
 }

@@ -3,7 +3,8 @@
  * as content — photo credits, copyright lines, datelines and bylines, author bios, newsletter pitches,
  * widget labels — and "Related: …" pointers to other pages.
  */
-import { descendants, hasDescendantTag, LINKS, normalizedText, SUBHEADINGS } from '../dom/dom-walk.js';
+import { descendants, hasDescendantTag, normalizedText, SUBHEADINGS } from '../dom/dom-walk.js';
+import { holdsLink } from '../dom/link-elements.js';
 import { remove } from './remove.js';
 import { collectTextStats, linkDensity } from './text-stats.js';
 import { standsOnItsOwnLine } from '../dom/within-sentence.js';
@@ -196,7 +197,7 @@ export function removeFurniture(body: Element, pageUrl: string, passes: Furnitur
       if (passes.furniture) remove(element, 'furniture');
       continue;
     }
-    if (!passes.linkPointers || text.length > THRESHOLDS.FURNITURE_MAX_TEXT || !hasDescendantTag(element, LINKS)) continue;
+    if (!passes.linkPointers || text.length > THRESHOLDS.FURNITURE_MAX_TEXT || !holdsLink(element)) continue;
     const density = linkDensity(stats.get(element));
     // A label then a link ("Related: …"), or a paragraph that is nothing but one link, is a pointer elsewhere.
     const pointer = (LINK_LABEL.test(text) && density >= THRESHOLDS.LINK_POINTER_MIN_DENSITY) || isLinkParagraph(element, stats);

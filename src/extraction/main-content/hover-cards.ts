@@ -13,7 +13,8 @@
  * 0.86 -> 0.96); scrapinghub 0.969 -> 0.970 (precision 0.949 -> 0.951). No WCXB dev page changed: the
  * one card-shaped element there without the sentence guard was a team's logo and name in a schedule.
  */
-import { descendants, hasDescendantTag, LINKS, normalizedText } from '../dom/dom-walk.js';
+import { descendants, hasDescendantTag, normalizedText } from '../dom/dom-walk.js';
+import { isLinkElement, linksBelow } from '../dom/link-elements.js';
 import { remove } from './remove.js';
 import { THRESHOLDS } from './thresholds.js';
 
@@ -23,8 +24,8 @@ const textLength = (element: Element): number => normalizedText(element).length;
 
 /** Whether `element` (inside a paragraph of `paragraphText` characters) is a hover card hung in it. */
 function isHoverCard(element: Element, paragraphText: number): boolean {
-  if (LINKS.has(element.tagName) || !hasDescendantTag(element, IMG)) return false;
-  const links = descendants(element).filter((child) => LINKS.has(child.tagName));
+  if (isLinkElement(element) || !hasDescendantTag(element, IMG)) return false;
+  const links = linksBelow(element);
   if (links.length < THRESHOLDS.HOVER_CARD_MIN_LINKS) return false;
   const text = textLength(element);
   if (paragraphText - text < THRESHOLDS.HOVER_CARD_MIN_SENTENCE_TEXT) return false;

@@ -6,6 +6,7 @@
 import type { DomDocument } from '../dom/dom.js';
 import { jsonLdScripts } from '../metadata/index.js';
 import { elementsByTag, type PageIndex } from '../dom/dom-walk.js';
+import { isLinkElement, linksBelow } from '../dom/link-elements.js';
 import { blockSignature } from './block-signature.js';
 import { THRESHOLDS } from './thresholds.js';
 import type { PageKind } from './kinds.js';
@@ -74,11 +75,11 @@ export function guessPageKind(document: Document, pageUrl: string, page?: Pick<P
 }
 
 function hasLink(element: Element): boolean {
-  return elementsByTag(element, 'A').some((anchor) => anchor.hasAttribute('href'));
+  return linksBelow(element).some((link) => link.hasAttribute('href'));
 }
 
 /** Item blocks of a listing: one per product, post or result. Paragraphs and table rows are not items. */
-const ITEM_TAGS = new Set(['LI', 'DIV', 'ARTICLE', 'SECTION', 'A', 'DL']);
+const ITEM_TAGS = new Set(['LI', 'DIV', 'ARTICLE', 'SECTION', 'DL']);
 
 /**
  * The items of a run of like sibling blocks (same tag and class), each with a link, that holds most of
@@ -98,7 +99,7 @@ export function listingRun(root: Element, textOf: (element: Element) => number):
     const groups = new Map<string, { items: Element[]; text: number }>();
     for (const child of element.children) {
       queue.push(child);
-      if (!ITEM_TAGS.has(child.tagName) || (child.tagName !== 'A' && !hasLink(child))) continue;
+      if (!isLinkElement(child) && !(ITEM_TAGS.has(child.tagName) && hasLink(child))) continue;
       const key = blockSignature(child);
       const group = groups.get(key) ?? { items: [], text: 0 };
       group.items.push(child);

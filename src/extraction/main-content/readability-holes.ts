@@ -17,6 +17,7 @@
  */
 import { collapsedLength, hasAncestorOrSelf, HEADINGS } from '../dom/dom-walk.js';
 import { elementNamesIfAny } from '../dom/element-names.js';
+import { isLinkElement } from '../dom/link-elements.js';
 import { namesComments } from './comments.js';
 import { withoutWhitespace, wordCount } from '../dom/text.js';
 import { collectTextStats, type TextStats } from './text-stats.js';
@@ -118,7 +119,7 @@ export function restoreReadabilityHoles(own: Element, picked: Element): void {
       const unit = units[k]!;
       unitStats = collectTextStats(unit).get(unit)!;
       // A block inside a link (a card wrapped in <a>) is link text all through.
-      if (unit.parentElement && hasAncestorOrSelf(unit.parentElement, (element) => element.tagName === 'A')) unitStats.link = unitStats.text;
+      if (unit.parentElement && hasAncestorOrSelf(unit.parentElement, isLinkElement)) unitStats.link = unitStats.text;
       stats[k] = unitStats;
     }
     return unitStats;

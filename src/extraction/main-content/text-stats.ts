@@ -1,4 +1,5 @@
 /** Per-element text and link-text lengths, computed in one walk so scoring never re-reads subtrees. */
+import { isLinkElement } from '../dom/link-elements.js';
 import { collapsedTextLength } from '../dom/text.js';
 
 export interface TextStats {
@@ -11,19 +12,6 @@ export interface TextStats {
 export type StatsMap = Map<Element, TextStats>;
 
 const SKIPPED = new Set(['SCRIPT', 'STYLE', 'NOSCRIPT', 'TEMPLATE']);
-
-/**
- * An `<a>`, or a custom element carrying an `href`: design systems' web components draw their links
- * as `<pp-link href>`, `<sl-button href>` or `<ion-item href>`, which the browser never parses as `<a>`.
- * Counted as prose, bmas.de's mega menu of `<pp-link>`s (12,841 characters) outweighed the press release
- * and became the root (trafilatura's set 0519: 0 of 3 marked lines -> 3 of 3; the set 0.9238 -> 0.9241).
- * No output on WCXB dev, scrapinghub or either unseen half changed. Built-in elements with an `href`
- * (`<link>`, `<area>`, `<base>`) hold no text, so only names with a hyphen are asked.
- */
-function isLinkElement(element: Element): boolean {
-  const tag = element.tagName;
-  return tag === 'A' || (tag.includes('-') && element.hasAttribute('href'));
-}
 
 export function collectTextStats(root: Element): StatsMap {
   const stats: StatsMap = new Map();

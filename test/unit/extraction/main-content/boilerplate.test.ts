@@ -259,6 +259,16 @@ describe('rails of other stories', () => {
     removeBoilerplate(hub.body, passesFor('unknown'));
     expect(plainText(hub.body as never)).toContain('Teaser 1 about another story');
   });
+
+  it('drops a rail whose stories are linked by web components (<pp-link href>), and a skip link drawn so', () => {
+    const componentRail = rail.replace(/<a class="rail__item-anchor" href="([^"]+)"><\/a>/g, '<pp-link href="$1">Read on</pp-link>');
+    const story = pageOf(`<pp-link class="skip-link" href="#main">Skip to content</pp-link><article id="main">${paragraphs('the outbreak', 2)}${componentRail}${paragraphs('the quarantine', 2)}</article>`);
+    removeBoilerplate(story.body, passesFor('article'));
+    const text = plainText(story.body as never);
+    expect(text).not.toContain('Teaser 1 about another story');
+    expect(text).not.toContain('Skip to content');
+    expect(text).toContain('This is sentence 1 about the quarantine');
+  });
 });
 
 describe('overlays that open with a close button', () => {

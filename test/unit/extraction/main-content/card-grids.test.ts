@@ -33,6 +33,15 @@ describe('removeCardGrids (product pages)', () => {
     expect(plainText(document.body as never)).toContain('Feature 3');
   });
 
+  it('drops a grid whose tiles are web-component links (<sl-card href>), as it drops <a> tiles', () => {
+    const cards = Array.from({ length: 6 }, (_, i) => `<sl-card href="/p${i}">Other pack ${i} $${i}9.00</sl-card>`).join('');
+    const document = pageOf(`<main><h1>Trail pack</h1>${paragraphs('the pack', 3)}<h2>You may also like</h2><div class="grid">${cards}</div></main>`);
+    removeCardGrids(document.body);
+    const text = plainText(document.body as never);
+    expect(text).toContain('sentence 2 about the pack');
+    expect(text).not.toContain('Other pack 3');
+  });
+
   it('runs only for pages that declare a product', () => {
     const product = jsonLd({ '@type': 'Product', name: 'Trail pack' });
     const body = `<main><h1>Trail pack</h1>${paragraphs('the pack', 3)}<div class="grid">${tiles(6, 'Other pack')}</div></main>`;
