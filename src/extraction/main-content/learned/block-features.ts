@@ -8,6 +8,7 @@
  * nor one site's markup, so that what the model learns of WCXB pages can carry to others.
  */
 import { hasDescendantTag } from '../../dom/dom-walk.js';
+import { isLinkElement } from '../../dom/link-elements.js';
 import type { RootKind } from '../kinds.js';
 import { elementNames, wholeWords } from '../../dom/element-names.js';
 
@@ -129,11 +130,11 @@ function textOf(element: Element): { text: string; link: number } {
         const tag = (child as Element).tagName;
         if (SKIPPED.has(tag)) continue;
         if (BLOCKISH.has(tag)) text += ' ';
-        walk(child as Element, inLink || tag === 'A');
+        walk(child as Element, inLink || isLinkElement(child as Element));
       }
     }
   };
-  walk(element, element.tagName === 'A');
+  walk(element, isLinkElement(element));
   return { text: text.replace(/\s+/g, ' ').trim(), link };
 }
 

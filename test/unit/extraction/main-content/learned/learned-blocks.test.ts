@@ -43,6 +43,12 @@ describe('the blocks of a root', () => {
     expect(column('in_table')).toEqual([0, 0, 0, 0, 1]);
     expect(column('root_kind')).toEqual([0, 0, 0, 0, 0]);
   });
+
+  it('count the text of a web component carrying an href as link text, as the root choice does', () => {
+    const components = blocksOf(bodyOf('<div><p><pp-link href="/a">Only a link</pp-link></p><p>Words and <x-chip>a chip</x-chip>.</p></div>'), ARTICLE);
+    const density = components.map((block) => block.features[feature('link_density')]);
+    expect(density).toEqual([1, 0]);
+  });
 });
 
 describe('the tree ensemble', () => {
