@@ -241,6 +241,13 @@ export const THRESHOLDS = {
   LEADING_SECTIONS_MIN: 2,
   /** Like sections of Readability's pick come back when they hold more prose than this share of the pick's text (readability-holes.ts). */
   LIKE_SECTIONS_MIN_GAIN: 1,
+  /**
+   * The paragraphs straight after the last block Readability kept come back when they hold more text than this
+   * share of the pick (readability-holes.ts): then the pick was the article's lead. From 0.1 a plan's legal
+   * notices under a shop page came back on WCXB dev (0344 0.99 -> 0.89); from 0.5 up nothing but the two
+   * fragments of trafilatura's set changed.
+   */
+  CONTINUATION_MIN_SHARE: 1,
   /** Captions holding more than this share of the root's text are a gallery's content, not captions (cleanup.ts). */
   CAPTIONS_MAX_TEXT_SHARE: 0.7,
   /** A listing item's linked heading this long (without whitespace) is its title; a shorter one is a label ("New", "1") (listing-titles.ts). */

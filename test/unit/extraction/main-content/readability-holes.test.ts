@@ -133,10 +133,39 @@ describe("like sections around Readability's pick (one section of several taken 
     const text = restored([wrapper('How the press works', 'press', 4), newsletter], 0);
     expect(text).toContain('Sentence 3 about press');
     expect(text).not.toContain('By subscribing');
-    // Bare divs around bare children are no sections of one kind: every page has them.
-    const own = bodyOf(`<div><div><div>${prose('press', 1)}</div></div><div><div>${prose('other', 2)}</div></div></div>`).firstElementChild!;
+    // Bare divs around bare children are no sections of one kind: every page has them. (A label first: paragraphs
+    // straight after the pick that outweigh it are its article's rest, the next describe's case.)
+    const own = bodyOf(`<div><div><div>${prose('press', 1)}</div></div><div><div><div>More from the region</div>${prose('other', 2)}</div></div></div>`).firstElementChild!;
     const picked = bodyOf(`<div>${prose('press', 1)}</div>`).firstElementChild!;
     restoreReadabilityHoles(own, picked);
     expect(plainText(picked as never)).not.toContain('about other');
+  });
+});
+
+describe('the rest of an article whose lead alone Readability kept', () => {
+  /** Our root: the lead, then the body beside a picture in a media object (drk.de's press releases), then `after`. */
+  const restored = (lead: number, body: number, after = ''): string => {
+    const own = bodyOf(
+      `<div><header><h1>Red Cross calls for anticipatory aid</h1></header><div class="o-textblock">${prose('the lead', lead)}</div>` +
+        `<div class="o-media"><figure><img src="/flood.jpg"><figcaption>A flooded village in Bangladesh, photographed by the Red Cross field team this spring.</figcaption></figure>` +
+        `<div class="o-media__body">${prose('the body', body)}</div></div>${after}</div>`,
+    ).firstElementChild!;
+    const picked = bodyOf(`<div>${prose('the lead', lead)}</div>`).firstElementChild!;
+    restoreReadabilityHoles(own, picked);
+    return plainText(picked as never);
+  };
+
+  it('puts back the paragraphs straight after the pick when they outweigh it, in order; a caption between does not end them', () => {
+    const text = restored(1, 3);
+    expect(text.indexOf('Sentence 0 about the lead')).toBe(0);
+    expect(text.indexOf('Sentence 0 about the body')).toBeGreaterThan(0);
+    expect(text.indexOf('Sentence 0 about the body')).toBeLessThan(text.indexOf('Sentence 2 about the body'));
+  });
+
+  it('leaves out what follows a whole article (less prose than the pick), and stops at the first block that is not a paragraph', () => {
+    expect(restored(3, 1)).not.toContain('about the body');
+    const text = restored(1, 2, `<h2>Related press releases</h2>${prose('another release', 4)}`);
+    expect(text).toContain('Sentence 1 about the body');
+    expect(text).not.toContain('another release');
   });
 });
