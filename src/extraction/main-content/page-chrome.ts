@@ -25,6 +25,11 @@ export function isChrome(element: Element): boolean {
   return (role !== null && CHROME_ROLES.has(role)) || isAriaHidden(element);
 }
 
+/** A navigation landmark: `<nav>` or `role="navigation"`. */
+export function isNavigation(element: Element): boolean {
+  return element.tagName === 'NAV' || element.getAttribute('role') === 'navigation';
+}
+
 /** Chrome only because hidden (not a landmark or a chrome role): a collapsed panel may be content. */
 export function isHiddenOnly(element: Element): boolean {
   if (CHROME_TAGS.has(element.tagName)) return false;

@@ -37,6 +37,26 @@ describe('chrome that holds much of the page', () => {
     expect(text).not.toContain('Kitchen category number 0');
   });
 
+  // A university's mega menu: each panel's links beside a featured story's caption (vims.edu).
+  const panels = ['About', 'Research', 'Education', 'Engage'].map((panel) => `<li><button>${panel}</button><ul class="megamenu">
+      <li><ul>${[1, 2, 3, 4].map((n) => `<li><a href="/${panel}/${n}">${panel} page ${n}</a></li>`).join('')}</ul></li>
+      <li class="feature"><figure><img src="/${panel}.webp" alt=""><figcaption>With hundreds of faculty, staff and students on three campuses, our ${panel.toLowerCase()} teams take on the pressing challenges of coastal waters. <a href="/${panel}">Learn More</a></figcaption></figure></li></ul></li>`).join('');
+
+  it('drops a <nav> mega-menu whose items carry featured captions, though they make it mostly prose and much of the page', () => {
+    const document = pageOf(`<nav aria-label="primary navigation"><ul>${panels}</ul></nav><div id="page"><h1>Free online data science courses</h1>${paragraphs('the course catalog', 2)}</div>`);
+    removeBoilerplate(document.body, passesFor('article'));
+    const text = plainText(document.body as never);
+    expect(text).toContain('the course catalog');
+    expect(text).not.toContain('Research page 2');
+    expect(text).not.toContain('coastal waters');
+  });
+
+  it('spares a <nav> that holds prose of its own, outside its items: a misnamed wrapper', () => {
+    const document = pageOf(`<nav class="wrapper">${paragraphs('the course catalog', 3)}<ul><li><a href="/next">Next course</a></li></ul></nav><footer><a href="/contact">Contact</a></footer>`);
+    removeBoilerplate(document.body, passesFor('article'));
+    expect(plainText(document.body as never)).toContain('the course catalog');
+  });
+
   it('spares a block misnamed "sidebar" that holds most of the page, when it is not mostly links', () => {
     const wrapped = Array.from({ length: 8 }, (_, i) => `<div class="card"><h3>Cast iron skillet ${i}</h3><span>Pre-seasoned, oven safe and ready for the grill, the stove or the campfire.</span></div>`).join('');
     const document = pageOf(`<div class="sidebar-layout">${wrapped}<a href="/more">More skillets</a></div><p>Free shipping over $50.</p>`);
