@@ -25,9 +25,15 @@ export function isChrome(element: Element): boolean {
   return (role !== null && CHROME_ROLES.has(role)) || isAriaHidden(element);
 }
 
-/** A navigation landmark: `<nav>` or `role="navigation"`. */
-export function isNavigation(element: Element): boolean {
-  return element.tagName === 'NAV' || element.getAttribute('role') === 'navigation';
+/** Landmarks that list other pages: navigation (menu entries) and complementary ones (a sidebar's widgets). */
+const LISTING_LANDMARK_TAGS = new Set(['NAV', 'ASIDE']);
+const LISTING_LANDMARK_ROLES = new Set(['navigation', 'complementary']);
+
+/** A `<nav>` or `<aside>`, or an element with their roles. */
+export function isListingLandmark(element: Element): boolean {
+  if (LISTING_LANDMARK_TAGS.has(element.tagName)) return true;
+  const role = element.getAttribute('role');
+  return role !== null && LISTING_LANDMARK_ROLES.has(role);
 }
 
 /** Chrome only because hidden (not a landmark or a chrome role): a collapsed panel may be content. */

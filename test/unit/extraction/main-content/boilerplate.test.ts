@@ -51,6 +51,15 @@ describe('chrome that holds much of the page', () => {
     expect(text).not.toContain('coastal waters');
   });
 
+  it("drops a sidebar <aside> whose widget lists another site's posts with their summaries, however long", () => {
+    const feed = Array.from({ length: 6 }, (_, i) => `<li><a href="https://party.example/feed/${i}">National post ${i} on the basic income</a><div class="rssSummary">The federal party's post number ${i} argues at length that a basic income is a human right, and asks every member to join the march in Berlin this weekend.</div></li>`).join('');
+    const document = pageOf(`<div id="content"><h1>Basic income is a human right</h1>${paragraphs('the march', 1)}</div><aside class="widget widget_rss"><h3>Federal party news</h3><ul>${feed}</ul></aside>`);
+    removeBoilerplate(document.body, passesFor('article'));
+    const text = plainText(document.body as never);
+    expect(text).toContain('the march');
+    expect(text).not.toContain('post number 3');
+  });
+
   it('spares a <nav> that holds prose of its own, outside its items: a misnamed wrapper', () => {
     const document = pageOf(`<nav class="wrapper">${paragraphs('the course catalog', 3)}<ul><li><a href="/next">Next course</a></li></ul></nav><footer><a href="/contact">Contact</a></footer>`);
     removeBoilerplate(document.body, passesFor('article'));
