@@ -97,3 +97,24 @@ describe("blocks a site builder's stylesheet hides", () => {
     expect(text).toContain('registered trademarks');
   });
 });
+
+describe('blocks a library hides only until its script lays them out', () => {
+  /** A home page whose services slider is hidden inline until Slider Revolution has measured it, and a hidden sign-up box. */
+  const sliderPage = (sliderTag: string): string =>
+    `<main><h1>Translation services</h1>${[1, 2, 3].map((n) => section(n)).join('')}` +
+    `<${sliderTag} style="visibility:hidden;background:transparent;padding:0;"><div><h2>About us</h2>` +
+    `<p>Since 2003 our agency has translated contracts, patents and medical records for courts and hospitals.</p></div></${sliderTag}>` +
+    `<div class="box" style="visibility:hidden"><p>Thank you for subscribing to our newsletter.</p></div></main>`;
+
+  it("keeps Slider Revolution's slides, hidden inline until its script runs", () => {
+    const text = textAfterBoilerplate(sliderPage('rs-module-wrap'), passesFor('unknown'));
+    expect(text).toContain('Since 2003 our agency has translated');
+    expect(text).not.toContain('Thank you for subscribing');
+  });
+
+  it('still drops any other block hidden the same way', () => {
+    const text = textAfterBoilerplate(sliderPage('rs-module'), passesFor('unknown'));
+    expect(text).toContain('Cover 3 pays your vet bills');
+    expect(text).not.toContain('Since 2003 our agency has translated');
+  });
+});
