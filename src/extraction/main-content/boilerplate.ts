@@ -22,7 +22,7 @@ import { formsWithControls, holdsNoParagraph } from './control-forms.js';
 import { isInsideQaPost, isPostChrome } from './forum-chrome.js';
 import { isConsentDialog } from './consent-dialogs.js';
 import { isCellValue } from './cell-values.js';
-import { isChrome, isHiddenByStyle, isHiddenOnly, isModal, isListingLandmark, isSiteFooter, isSiteHeader, overlayClosedBy, wrapsPageMain } from './page-chrome.js';
+import { isChrome, isHiddenByStyle, isHiddenOnly, isModal, isListingLandmark, isScriptRevealed, isSiteFooter, isSiteHeader, overlayClosedBy, wrapsPageMain } from './page-chrome.js';
 import { holdsLongParagraphs } from './paragraphs.js';
 import type { DeclaredPasses, RuleName } from './policy.js';
 import { remove } from './remove.js';
@@ -219,7 +219,13 @@ export function removeBoilerplate(body: Element, passes: DeclaredPasses): void {
       else removeUnlessSpared(element, 'landmarks');
     }
   }
-  if (passes['hidden-style']) for (const element of all) if (isHiddenByStyle(element) && !keepPanel(element)) removeUnlessSpared(element, 'hidden-style');
+  if (passes['hidden-style']) {
+    for (const element of all) {
+      // Shown as its script would show it: Readability skips what is hidden, and the html format would hide it.
+      if (isScriptRevealed(element)) showPanel(element);
+      else if (isHiddenByStyle(element) && !keepPanel(element)) removeUnlessSpared(element, 'hidden-style');
+    }
+  }
   // Decided after the landmark passes: a link post's menus and footer are not a story of its own.
   const dropComments = commentsUnderArticle && hasStoryBesideComments(body, all);
   const postChrome: Element[] = [];

@@ -63,7 +63,7 @@ const BUILDER_HIDDEN = new RegExp(`(?:^|\\s)(?:${BUILDER_HIDDEN_CLASSES.join('|'
  * half built: Slider Revolution 6 (a WordPress plugin) writes its slider as `<rs-module-wrap
  * style="visibility:hidden">` and shows it once the slides are measured, so its slides' headlines and copy are
  * on screen from the first paint. Read as hidden, they went: a translation agency's home page lost its "About
- * us" and services copy (unseen probe 4986, 0.916 -> 0.966 kept), a shop's gallery its captions (WCXB dev 0594,
+ * us" and services copy (unseen probe 4986, 0.916 -> 0.966 now), a shop's gallery its captions (WCXB dev 0594,
  * 0.879 -> 0.927); no other page of WCXB dev, scrapinghub, the unseen final half or trafilatura's set moved
  * (none carries the tag). Not every `visibility:hidden`: kept everywhere, a Material UI drawer and collapsed
  * accordion panels came back (WCXB dev 0577 and 0374 down, the probe page up, dev even). Slider Revolution 5
@@ -72,13 +72,15 @@ const BUILDER_HIDDEN = new RegExp(`(?:^|\\s)(?:${BUILDER_HIDDEN_CLASSES.join('|'
  */
 const SCRIPT_REVEALED_TAGS: ReadonlySet<string> = new Set(['RS-MODULE-WRAP']);
 
-/**
- * Styled display:none or visibility:hidden, inline (unless a library's script lifts it: SCRIPT_REVEALED_TAGS)
- * or by a site builder's class (BUILDER_HIDDEN_CLASSES).
- */
+/** Hidden inline only until a library's script shows it (SCRIPT_REVEALED_TAGS): shown as the script would, it is content like any other. */
+export function isScriptRevealed(element: Element): boolean {
+  return SCRIPT_REVEALED_TAGS.has(element.tagName);
+}
+
+/** Styled display:none or visibility:hidden, inline or by a site builder's class (BUILDER_HIDDEN_CLASSES). */
 export function isHiddenByStyle(element: Element): boolean {
   const style = element.getAttribute('style');
-  if (style !== null && HIDDEN_STYLE.test(style)) return !SCRIPT_REVEALED_TAGS.has(element.tagName);
+  if (style !== null && HIDDEN_STYLE.test(style)) return true;
   const className = element.getAttribute('class');
   return className !== null && BUILDER_HIDDEN.test(className);
 }

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { removeBoilerplate } from '../../../../src/extraction/main-content/boilerplate.js';
 import { passesFor } from '../../../../src/extraction/main-content/policy.js';
-import { extract, textAfterBoilerplate } from './fixtures.js';
+import { bodyOf, extract, textAfterBoilerplate } from './fixtures.js';
 
 /** A paragraph of `words` then prose long enough (over 100 characters) to count for the prose guard. */
 const guardedProse = (words: string): string => `<p>${words} ${'This sentence is long enough to count as real prose for the guard. '.repeat(3)}</p>`;
@@ -110,6 +111,14 @@ describe('blocks a library hides only until its script lays them out', () => {
     const text = textAfterBoilerplate(sliderPage('rs-module-wrap'), passesFor('unknown'));
     expect(text).toContain('Since 2003 our agency has translated');
     expect(text).not.toContain('Thank you for subscribing');
+  });
+
+  it('shows the slider as its script would: the html format must not hide it, nor Readability skip it', () => {
+    const body = bodyOf(sliderPage('rs-module-wrap'));
+    removeBoilerplate(body, passesFor('unknown'));
+    const style = body.querySelector('rs-module-wrap')?.getAttribute('style') ?? '';
+    expect(style).not.toMatch(/visibility\s*:\s*hidden/);
+    expect(style).toContain('background:transparent');
   });
 
   it('still drops any other block hidden the same way', () => {
