@@ -169,3 +169,39 @@ describe('the rest of an article whose lead alone Readability kept', () => {
     expect(text).not.toContain('another release');
   });
 });
+
+describe('what a kept sentence ending in a colon announces', () => {
+  /** A moving company's quote page: the lead-in in one layout column, the numbered steps it announces in the next, then a call to action. */
+  const steps = (lead: string, cards: string): string => {
+    const own = bodyOf(
+      `<div><div class="intro">${prose('quotes', 2)}<h4><strong>${lead}</strong></h4></div>` +
+        `<div class="steps"><ol class="bullets">${cards}</ol></div><p><a href="/quote">Start your quote</a></p></div>`,
+    ).firstElementChild!;
+    const picked = bodyOf(`<div>${prose('quotes', 2)}<h4>${lead}</h4><p><a href="/quote">Start your quote</a></p></div>`).firstElementChild!;
+    restoreReadabilityHoles(own, picked);
+    return plainText(picked as never);
+  };
+  const step = (n: number, title: string, description: string): string =>
+    `<li class="bullet"><div class="bullet__marker">${n}</div><div class="bullet__title">${title}</div><div class="bullet__text"><p>${description}</p></div></li>`;
+  const movingSteps =
+    step(1, 'Fill out our online moving form', 'The more information you are able to provide us, the more accurate your moving quote will be.') +
+    step(2, 'Contact from a customer service representative', 'One of our friendly representatives will contact you to confirm the details of your move and answer your questions.') +
+    step(3, 'Confirm details', 'This is the final step before we begin your move, when we go over the price and the supplies needed once more.');
+
+  it('puts back the steps a kept lead-in announces, after it and before the block Readability kept next', () => {
+    const text = steps('There are three quick, easy steps required from you to get a free moving quote:', movingSteps);
+    const lead = text.indexOf('three quick, easy steps');
+    expect(lead).toBeGreaterThan(0);
+    expect(text.indexOf('Fill out our online moving form')).toBeGreaterThan(lead);
+    expect(text.indexOf('This is the final step before we begin your move')).toBeGreaterThan(text.indexOf('Fill out our online moving form'));
+    expect(text.indexOf('Start your quote')).toBeGreaterThan(text.indexOf('This is the final step'));
+  });
+
+  it('leaves a short label ending in a colon alone, and a stretch without a sentence free of links', () => {
+    expect(steps('The best overall:', movingSteps)).not.toContain('Fill out our online moving form');
+    const linkedCards =
+      step(1, 'Beats Powerbeats Pro 2', '<a href="/go/amazon">See the price of the Beats Powerbeats Pro 2 at Amazon today</a>') +
+      step(2, 'Shokz OpenRun Pro 2', '<a href="/go/walmart">See the price of the Shokz OpenRun Pro 2 at Walmart today</a>');
+    expect(steps('These are the earbuds we picked after testing every pair on our runs:', linkedCards)).not.toContain('Powerbeats');
+  });
+});
