@@ -197,11 +197,11 @@ describe('what a kept sentence ending in a colon announces', () => {
     expect(text.indexOf('Start your quote')).toBeGreaterThan(text.indexOf('This is the final step'));
   });
 
-  it('leaves a short label ending in a colon alone, and a stretch without a sentence free of links', () => {
+  it('leaves a short label ending in a colon alone, and cards whose every sentence carries a link', () => {
     expect(steps('The best overall:', movingSteps)).not.toContain('Fill out our online moving form');
     const linkedCards =
-      step(1, 'Beats Powerbeats Pro 2', '<a href="/go/amazon">See the price of the Beats Powerbeats Pro 2 at Amazon today</a>') +
-      step(2, 'Shokz OpenRun Pro 2', '<a href="/go/walmart">See the price of the Shokz OpenRun Pro 2 at Walmart today</a>');
+      step(1, 'Beats Powerbeats Pro 2', 'See the price of the Beats Powerbeats Pro 2 earbuds with the charging case at <a href="/go/amazon">Amazon</a>') +
+      step(2, 'Shokz OpenRun Pro 2', 'See the price of the Shokz OpenRun Pro 2 headphones with the spare cable at <a href="/go/walmart">Walmart</a>');
     expect(steps('These are the earbuds we picked after testing every pair on our runs:', linkedCards)).not.toContain('Powerbeats');
   });
 });
