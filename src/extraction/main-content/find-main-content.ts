@@ -5,6 +5,7 @@ import { removeUnlikelyBlocks } from './learned/learned-blocks.js';
 import { removeBoilerplate } from './boilerplate.js';
 import { removeCardGrids } from './card-grids.js';
 import { cleanContent } from './cleanup.js';
+import { declaredDescription } from './declared-description.js';
 import { holdsArticleBody, looksLikeArticleAddress, looksLikeIndexPage, readPageSigns } from './listing-evidence.js';
 import { findOwnCandidate } from './own-candidate.js';
 import { guessPageKind, listingRun } from './page-kind.js';
@@ -89,10 +90,11 @@ export function findMainContent(document: DomDocument, pageUrl: string, page?: P
   if (!useOwn && itemTitles) restoreItemTitles(itemTitles, picked);
   // Before the document is made over below, which empties its head.
   const title = readability?.title ?? (dom.title?.trim() || null);
+  const description = rootPasses.captions ? declaredDescription(dom, page) : null;
   // Our root goes in whole (its children when it is the <body>); Readability's pick is a wrapper: its children.
   const root = bodyHolding(document, useOwn && picked.tagName !== 'BODY' ? [picked] : [...picked.childNodes]);
   const source = useOwn ? 'own' : 'readability';
-  cleanContent(root as unknown as Element, rootPasses, source, pageUrl);
+  cleanContent(root as unknown as Element, rootPasses, source, pageUrl, description);
   removeUnlikelyBlocks(root as unknown as Element, { kind, source, runs: rootPasses['learned-blocks'] });
   if (!root.textContent?.trim() && !root.querySelector('img')) return null;
   return { root, title, byline: readability?.byline ?? null };

@@ -141,7 +141,7 @@ export const PASSES_BY_ROOT_KIND = {
   'item-titles':         byRootKind(false,              false,              false,              false,              true,   true,    true),
   /** Hover cards inside a sentence (a photo and links about a name, hidden by a stylesheet) (hover-cards.ts: scrapinghub 0.969 -> 0.970). */
   'hover-cards':         byRootKind(true,               true,               true,               true,               true,   true,    true),
-  /** Image captions and credits, unless the "caption" holds a heading (a card's text) or numbers a figure the text refers to ("Figure 3. …") (320360e, 776b3bf). */
+  /** Image captions and credits, unless the "caption" holds a heading (a card's text), numbers a figure the text refers to ("Figure 3. …") or holds the page's declared description (320360e, 776b3bf). */
   'captions':            byRootKind(true,               true,               true,               true,               true,   true,    true),
   /** Short bylines, dates and article tool rows named so in class/id, and <time> (320360e). */
   'metadata-lines':      byRootKind(true,               true,               true,               true,               true,   true,    true),

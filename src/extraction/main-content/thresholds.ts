@@ -250,6 +250,8 @@ export const THRESHOLDS = {
   CONTINUATION_MIN_SHARE: 1,
   /** Captions holding more than this share of the root's text are a gallery's content, not captions (cleanup.ts). */
   CAPTIONS_MAX_TEXT_SHARE: 0.7,
+  /** A declared description this long is the page's own summary wherever its text stands; a shorter one ("Sports news") would be found in any caption (declared-description.ts). */
+  DECLARED_DESCRIPTION_MIN_TEXT: 50,
   /** A listing item's linked heading this long (without whitespace) is its title; a shorter one is a label ("New", "1") (listing-titles.ts). */
   ITEM_TITLE_MIN_CHARS: 8,
   /** An item's other text runs this long find it again in Readability's pick; a shorter one ("45", "by") is anywhere. */

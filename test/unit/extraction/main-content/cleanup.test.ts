@@ -184,3 +184,27 @@ describe('a gallery whose text is its captions', () => {
     expect(article.textContent).not.toContain('Costume idea 1');
   });
 });
+
+describe("a caption holding the page's declared description", () => {
+  const summary = 'New York is the epicentre of the pandemic in the United States, and sport there has come to a standstill.';
+  const page = (head: string): string =>
+    extract(
+      '<main><h1>Sport in times of the pandemic</h1><div class="player"><img src="still.jpg" alt=""></div>' +
+        `<div class="item-caption"><p class="item-description">${summary}</p></div>` +
+        `<p>${'The leagues have paused their seasons and the clubs pay their staff while the arenas stay empty. '.repeat(3)}</p>` +
+        '<figure><img src="arena.jpg" alt=""><div class="wp-caption-text">An empty arena in Manhattan on a Sunday night.</div></figure></main>',
+      'https://tv.example/sport/us-sport-pandemic.html',
+      head,
+    );
+
+  it("keeps the video's description set under the player as a caption, and drops the photo's caption", () => {
+    const text = page(`<meta name="description" content="${summary}">`);
+    expect(text).toContain(summary);
+    expect(text).not.toContain('An empty arena in Manhattan');
+  });
+
+  it('drops the same block when the page declares another description, or one too short to tell', () => {
+    expect(page('<meta name="description" content="Everything about the leagues of North America: scores, fixtures and the stories behind them.">')).not.toContain(summary);
+    expect(page('<meta property="og:description" content="New York">')).not.toContain('New York is the epicentre');
+  });
+});
