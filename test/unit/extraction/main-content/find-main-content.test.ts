@@ -165,14 +165,14 @@ describe('findMainContent', () => {
     for (const junk of ['Jane Doe', 'Updated 10:02', 'Sam Lee', 'Waves break', 'The core stage', 'Advertisement', 'Earlier storm']) expect(text).not.toContain(junk);
   });
 
-  it('drops pointers to other stories labelled in other languages ("Lea también:", "Lesen Sie auch:", "Czytaj też:")', () => {
-    const pointers = ['Lea también: <a href="/a">Impiden ingreso a reportero</a>', 'Lesen Sie auch: <a href="/b">Die Wahl in Berlin</a>', 'Czytaj też: <a href="/c">Nowy rząd w Warszawie</a>', 'À lire aussi : <a href="/d">La réforme des retraites</a>'];
+  it('drops pointers to other stories labelled in other languages ("Lea también:", "Lesen Sie auch:", "Czytaj też:", "Mire:")', () => {
+    const pointers = ['Lea también: <a href="/a">Impiden ingreso a reportero</a>', 'Lesen Sie auch: <a href="/b">Die Wahl in Berlin</a>', 'Czytaj też: <a href="/c">Nowy rząd w Warszawie</a>', 'À lire aussi : <a href="/d">La réforme des retraites</a>', 'LE PUEDE INTERESAR: <a href="/e">La ficha del expresidente</a>', 'Mire: <a href="/f">El cantante da positivo</a>'];
     const text = extract(
       `<main><article><h1>Storm hits coast</h1>${paragraphs('the storm', 3)}${pointers.map((pointer) => `<p>${pointer}</p>`).join('')}${paragraphs('the aftermath', 3)}</article></main>`,
       'https://news.example.com/2019/11/storm',
     );
     expect(text).toContain('sentence 2 about the aftermath');
-    for (const junk of ['Impiden ingreso', 'Die Wahl', 'Nowy rząd', 'La réforme']) expect(text).not.toContain(junk);
+    for (const junk of ['Impiden ingreso', 'Die Wahl', 'Nowy rząd', 'La réforme', 'La ficha del', 'El cantante']) expect(text).not.toContain(junk);
   });
 
   it('drops lone widget labels in other languages ("Ähnliche Beiträge", "À lire aussi", "Kommentare") and keeps headings that say more', () => {
