@@ -124,8 +124,8 @@ const AGENCY_CREDIT = new RegExp(String.raw`^(?:(?:[^.!?]{0,80}(?:\/|\||—|–|
  * scrapinghub and the unseen probe half unchanged: their pages are English, or label such links otherwise.
  * Latin American news sites also write "LE PUEDE INTERESAR:", "MIRA:"/"Mire:" and "PUEDES VER:" before such
  * a link (diaadia.com.pa, elheraldo.hn, soy502.com, ultimahora.com in that set: 0.9261 -> 0.9265, three lines
- * marked as not of the story gone and one such line unmarked; no other output of the five sets moved). The words come from that set, so its
- * gain overstates them.
+ * marked as not of the story gone and one such line unmarked; no other output of the five sets moved). The
+ * words come from that set, so its gain overstates them.
  */
 const LINK_LABEL_WORDS = [
   String.raw`related(?:\s+(?:stories|articles|content|posts?))?|read\s+(?:more|also|next)|see\s+(?:more|also)|also\s+(?:read|see|on\s+\S+)|more|don'?t\s+miss|recommended|watch|listen|click here`,

@@ -250,7 +250,7 @@ export const THRESHOLDS = {
   CONTINUATION_MIN_SHARE: 1,
   /** Captions holding more than this share of the root's text are a gallery's content, not captions (cleanup.ts). */
   CAPTIONS_MAX_TEXT_SHARE: 0.7,
-  /** A declared description this long is the page's own summary wherever its text stands; a shorter one ("Sports news") would be found in any caption (declared-description.ts). */
+  /** A declared description this long spares the caption holding it as the page's own summary; a shorter one ("Sports news") would be found in any caption (declared-description.ts, cleanup.ts). */
   DECLARED_DESCRIPTION_MIN_TEXT: 50,
   /** A listing item's linked heading this long (without whitespace) is its title; a shorter one is a label ("New", "1") (listing-titles.ts). */
   ITEM_TITLE_MIN_CHARS: 8,
