@@ -114,8 +114,15 @@ export const PASSES_BY_DECLARED_KIND = {
 /** Passes from the choice of root on, by the kind the root is judged as. */
 export const PASSES_BY_ROOT_KIND = {
   //                                article             unknown             forum               product             listing repeated index
-  /** A root that is the whole <body> found no content block: Readability's pick needs only BODY_ROOT_MIN_SHARE of it (e6cc914). */
-  'whole-body-fallback': byRootKind(false,              true,               false,              false,              false,  false,   false),
+  /**
+   * A root that is the whole <body> found no content block: Readability's pick needs only BODY_ROOT_MIN_SHARE of it (e6cc914).
+   * On a product page too, where the pick must otherwise hold all of our root's prose (READABILITY_MIN_SHARE.product), so the
+   * whole page won with its store notices and menus: WCXB dev 0.89388 -> 0.89412, three sites' pages up (lenovo.com 3066
+   * 0.85 -> 0.93, esafety.gov.au 2157 0.82 -> 0.94, lesraffineurs.com 0609 0.74 -> 0.91), none down; scrapinghub, both
+   * unseen halves and trafilatura's set: every output identical. Turned on for the other kinds
+   * as well, it moved no page of WCXB dev, scrapinghub or the unseen probe half.
+   */
+  'whole-body-fallback': byRootKind(false,              true,               false,              true,               false,  false,   false),
   /**
    * Readability's pick is weighed by its prose (text outside links) against our root's prose, not by its whole text
    * (root-choice.ts): in a thread its link text is names, avatars and reply buttons that the cleanup removes after the
@@ -126,8 +133,14 @@ export const PASSES_BY_ROOT_KIND = {
   'pick-prose':          byRootKind(false,              false,              true,               false,              false,  false,   false),
   /** At an address naming no story, Readability's pick is weighed by LANDING_* shares (35b6f1f, 302f11a: WCXB 0.866 -> 0.867). */
   'landing-share':       byRootKind(true,               false,              false,              false,              false,  false,   false),
-  /** Readability's pick must hold LISTING_MIN_TEXT_SHARE of our root's whole text: items are links (05c1a56: WCXB listing 0.664 -> 0.681). */
-  'listing-text-share':  byRootKind(false,              false,              false,              false,              true,   true,    false),
+  /**
+   * Readability's pick must hold LISTING_MIN_TEXT_SHARE of our root's whole text: items are links (05c1a56: WCXB listing 0.664 -> 0.681).
+   * On a page declaring nothing too: a hub of linked cards under a short intro left Readability the intro (docs.stripe.com's
+   * "Get started" page, unseen probe 5390 0.55 -> 0.82: 573 of our root's 2,361 characters; a shop's home page above its
+   * featured products, WCXB dev 4369 0.57 -> 0.92). WCXB dev 0.89412 -> 0.89436, probe 0.92460 -> 0.92615, no page down on
+   * any set; scrapinghub, the unseen final half and trafilatura's set: every output identical.
+   */
+  'listing-text-share':  byRootKind(false,              true,               false,              false,              true,   true,    false),
   /** Readability's pick must hold SENTENCE_MIN_SHARE of our root's sentences (root-choice.ts); on a run of items or an index sentences are incidental (4264). */
   'sentence-share':      byRootKind(true,               true,               true,               true,               true,   false,   false),
   /**

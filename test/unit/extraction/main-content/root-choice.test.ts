@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { chooseRoot, type RootFacts } from '../../../../src/extraction/main-content/root-choice.js';
 import { rootPassesFor } from '../../../../src/extraction/main-content/policy.js';
 import { sentenceCount } from '../../../../src/extraction/main-content/sentences.js';
-import { bodyOf, extract, OG_ARTICLE, paragraphs, runningShoeBlurb, runningShoeGrid } from './fixtures.js';
+import { bodyOf, extract, extractProduct, OG_ARTICLE, paragraphs, runningShoeBlurb, runningShoeGrid } from './fixtures.js';
 
 /** A plan box: six features, none of which Readability scores. */
 const planOffer = (n: number): string =>
@@ -115,6 +115,17 @@ describe('a content root that is the whole <body>', () => {
     const body = `${menu('Upper')}<div class="wrap"><div class="story"><h1>Story</h1>${paragraphs('rivers', 6)}</div></div>${menu('Lower')}<div class="extra">${menu('Side')}</div>`;
     const text = extract(body, 'https://example.com/columnists/royal');
     expect(text).toContain('sentence 5 about rivers');
+    expect(text).not.toContain('Upper entry 3');
+  });
+
+  it("falls back to Readability's pick on a product page too, where our root would otherwise need all of its prose", () => {
+    // The same menus around a product's description: on a product page Readability's pick must hold all of our
+    // root's prose (READABILITY_MIN_SHARE.product), but a root that is the whole <body> found no block at all.
+    const menu = (name: string): string =>
+      `<ul class="top">${Array.from({ length: 12 }, (_, i) => `<li>${name} entry ${i} with a label</li>`).join('')}</ul>`;
+    const body = `${menu('Upper')}<div class="wrap"><div class="description"><h1>Stoneware mug</h1>${paragraphs('glazes', 6)}</div></div>${menu('Lower')}<div class="extra">${menu('Side')}</div>`;
+    const text = extractProduct(body);
+    expect(text).toContain('sentence 5 about glazes');
     expect(text).not.toContain('Upper entry 3');
   });
 });
@@ -230,5 +241,22 @@ describe("a pick without the article's sentences (root-choice.ts, sentence-share
     expect(chooseRoot({ ...base, sentences: { own: 4, pick: 0 } }).useOwn).toBe(false);
     expect(rootPassesFor('repeated')['sentence-share']).toBe(false);
     expect(rootPassesFor('index')['sentence-share']).toBe(false);
+  });
+});
+
+describe('a page declaring nothing whose root is mostly linked cards', () => {
+  /** A docs hub's card: the whole card is one link, a title over a sentence. */
+  const card = (n: number): string =>
+    `<a class="card" href="/docs/topic-${n}"><h3>Topic ${n} guide</h3><p>Learn how topic ${n} works and when to use it in your integration.</p></a>`;
+  /** Three cards under a heading: too few alike in any one block for a run of items (RUN_MIN_ITEMS), so the page stays `unknown`. */
+  const group = (g: number): string => `<section class="group"><h2>Group ${g}</h2><div class="row">${[0, 1, 2].map((i) => card(g * 3 + i)).join('')}</div></section>`;
+  const intro = `<p>${'Start here to accept payments online, in person or on a platform, and pick the guide that fits your business. '.repeat(2)}</p>`;
+
+  it("uses our root when Readability's pick is the intro and under LISTING_MIN_TEXT_SHARE of its whole text", () => {
+    // Readability keeps the intro: 241 of our root's 924 characters, though nearly all of its prose.
+    const body = `<div class="shell"><div class="intro">${intro}</div>${[0, 1, 2].map(group).join('')}</div>`;
+    const text = extract(body, 'https://docs.example.com/payments/get-started');
+    expect(text).toContain('Start here to accept payments');
+    expect(text).toContain('Topic 7 guide');
   });
 });
