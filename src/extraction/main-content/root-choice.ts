@@ -81,8 +81,10 @@ export const OWN_ROOT_TESTS: readonly OwnRootTest[] = [
     of: 'text',
   },
   {
+    // Not when our root is the whole <body> where that falls back to BODY_ROOT_MIN_SHARE: its text is the menus'
+    // as much as the content's (a mega menu of links over a short press release).
     name: 'listing-text-share',
-    applies: (facts) => facts.passes['listing-text-share'] && !facts.ownIsArticle,
+    applies: (facts) => facts.passes['listing-text-share'] && !facts.ownIsArticle && !wholeBody(facts),
     share: () => ({ name: 'LISTING_MIN_TEXT_SHARE', value: THRESHOLDS.LISTING_MIN_TEXT_SHARE }),
     of: 'text',
   },
