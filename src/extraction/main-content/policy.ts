@@ -136,10 +136,10 @@ export const PASSES_BY_ROOT_KIND = {
   /**
    * Readability's pick must hold LISTING_MIN_TEXT_SHARE of our root's whole text: items are links (05c1a56: WCXB listing 0.664 -> 0.681).
    * On a page declaring nothing too: a hub of linked cards under a short intro left Readability the intro (docs.stripe.com's
-   * "Get started" page, unseen probe 5390 0.55 -> 0.82: 573 of our root's 2,361 characters; probe 0.92460 -> 0.92615). Not
-   * when our root is the whole <body> (root-choice.ts): there menus count in its text. A shop's home page above its featured
-   * products would come up with it (WCXB dev 4369 0.57 -> 0.92), but so would a mega menu of links over a ministry's short
-   * press release (bmas.de, text-stats.test.ts).
+   * "Get started" page, unseen probe 5390 0.55 -> 0.82: 573 of our root's 2,361 characters; probe 0.92460 -> 0.92615).
+   * Not where the whole-body fallback judges a whole-<body> root (root-choice.ts): there menus count in its text. A shop's
+   * home page above its featured products would come up with it (WCXB dev 4369 0.57 -> 0.92), but so would a mega menu of
+   * links over a ministry's short press release (bmas.de, text-stats.test.ts).
    * WCXB dev, scrapinghub, the unseen final half and trafilatura's set: every output identical.
    */
   'listing-text-share':  byRootKind(false,              true,               false,              false,              true,   true,    false),

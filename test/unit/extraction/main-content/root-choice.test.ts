@@ -107,11 +107,12 @@ describe('pages declaring nothing', () => {
 });
 
 describe('a content root that is the whole <body>', () => {
+  /** A menu without <nav> or a class name that boilerplate removal knows. */
+  const menu = (name: string): string =>
+    `<ul class="top">${Array.from({ length: 12 }, (_, i) => `<li>${name} entry ${i} with a label</li>`).join('')}</ul>`;
+
   it("falls back to Readability's pick on a page declaring nothing, dropping the menus our root kept", () => {
-    // Menus without <nav> or class names that boilerplate removal knows hold ~40% of the text, so
-    // no child of <body> dominates and our root is the whole page.
-    const menu = (name: string): string =>
-      `<ul class="top">${Array.from({ length: 12 }, (_, i) => `<li>${name} entry ${i} with a label</li>`).join('')}</ul>`;
+    // The menus hold ~40% of the text, so no child of <body> dominates and our root is the whole page.
     const body = `${menu('Upper')}<div class="wrap"><div class="story"><h1>Story</h1>${paragraphs('rivers', 6)}</div></div>${menu('Lower')}<div class="extra">${menu('Side')}</div>`;
     const text = extract(body, 'https://example.com/columnists/royal');
     expect(text).toContain('sentence 5 about rivers');
@@ -121,8 +122,6 @@ describe('a content root that is the whole <body>', () => {
   it("falls back to Readability's pick on a product page too, where our root would otherwise need all of its prose", () => {
     // The same menus around a product's description: on a product page Readability's pick must hold all of our
     // root's prose (READABILITY_MIN_SHARE.product), but a root that is the whole <body> found no block at all.
-    const menu = (name: string): string =>
-      `<ul class="top">${Array.from({ length: 12 }, (_, i) => `<li>${name} entry ${i} with a label</li>`).join('')}</ul>`;
     const body = `${menu('Upper')}<div class="wrap"><div class="description"><h1>Stoneware mug</h1>${paragraphs('glazes', 6)}</div></div>${menu('Lower')}<div class="extra">${menu('Side')}</div>`;
     const text = extractProduct(body);
     expect(text).toContain('sentence 5 about glazes');
