@@ -119,9 +119,9 @@ describe('a content root that is the whole <body>', () => {
     expect(text).not.toContain('Upper entry 3');
   });
 
-  it("falls back to Readability's pick on a product page too, where our root would otherwise need all of its prose", () => {
-    // The same menus around a product's description: on a product page Readability's pick must hold all of our
-    // root's prose (READABILITY_MIN_SHARE.product), but a root that is the whole <body> found no block at all.
+  it("falls back to Readability's pick on a product page too, where our root would otherwise need nearly all of its prose", () => {
+    // The same menus around a product's description: on a product page Readability's pick must hold nearly all of
+    // our root's prose (READABILITY_MIN_SHARE.product), but a root that is the whole <body> found no block at all.
     const body = `${menu('Upper')}<div class="wrap"><div class="description"><h1>Stoneware mug</h1>${paragraphs('glazes', 6)}</div></div>${menu('Lower')}<div class="extra">${menu('Side')}</div>`;
     const text = extractProduct(body);
     expect(text).toContain('sentence 5 about glazes');
@@ -257,5 +257,32 @@ describe('a page declaring nothing whose root is mostly linked cards', () => {
     const text = extract(body, 'https://docs.example.com/payments/get-started');
     expect(text).toContain('Start here to accept payments');
     expect(text).toContain('Topic 7 guide');
+  });
+});
+
+describe('a product page whose pick misses one short line of our root', () => {
+  const facts = (picked: number): RootFacts => ({
+    kind: 'product',
+    passes: rootPassesFor('product'),
+    own: { root: bodyOf('<div></div>'), stats: new Map(), proseLength: 5684, textLength: 6376 },
+    ownIsBody: false,
+    ownIsArticle: false,
+    ownHasItems: false,
+    atNoStoryAddress: false,
+    pageUrl: 'https://shop.example.com/store/detail/scarlett-4i4',
+    readabilityLength: picked,
+    readabilityProse: null,
+    sentences: { own: 40, pick: 40 },
+  });
+
+  it("takes Readability's pick holding all but a SKU line of our root's prose (READABILITY_MIN_SHARE.product)", () => {
+    // Sweetwater's page (WCXB dev 2894): the pick holds 5,654 of our root's 5,684 characters of prose; our root adds
+    // the store's bundle offers and sales-engineer box in link text.
+    expect(chooseRoot(facts(5654))).toMatchObject({ useOwn: false, decidedBy: null });
+  });
+
+  it('keeps our root when the pick misses a whole box of it', () => {
+    // Without the specs (a fifth of the prose) the pick is not the product.
+    expect(chooseRoot(facts(4500))).toMatchObject({ useOwn: true, decidedBy: 'prose-share' });
   });
 });
