@@ -1,8 +1,27 @@
 import { describe, expect, it } from 'vitest';
 import { chooseRoot, type RootFacts } from '../../../../src/extraction/main-content/root-choice.js';
-import { rootPassesFor } from '../../../../src/extraction/main-content/policy.js';
+import { rootPassesFor, type RootKind } from '../../../../src/extraction/main-content/policy.js';
 import { sentenceCount } from '../../../../src/extraction/main-content/sentences.js';
 import { bodyOf, extract, extractProduct, OG_ARTICLE, paragraphs, runningShoeBlurb, runningShoeGrid } from './fixtures.js';
+
+/**
+ * The facts chooseRoot weighs on a page judged `kind` whose root is not the whole <body>: our root holds `prose`
+ * characters outside links and `text` in all, Readability's pick `picked`; `rest` sets what a test varies besides.
+ */
+const rootFacts = (kind: RootKind, prose: number, text: number, picked: number, rest: Partial<RootFacts> = {}): RootFacts => ({
+  kind,
+  passes: rootPassesFor(kind),
+  own: { root: bodyOf('<div></div>'), stats: new Map(), proseLength: prose, textLength: text },
+  ownIsBody: false,
+  ownIsArticle: false,
+  ownHasItems: false,
+  atNoStoryAddress: false,
+  pageUrl: 'https://example.com/page',
+  readabilityLength: picked,
+  readabilityProse: null,
+  sentences: null,
+  ...rest,
+});
 
 /** A plan box: six features, none of which Readability scores. */
 const planOffer = (n: number): string =>
@@ -160,20 +179,9 @@ describe('listing grids beside a long category blurb', () => {
 });
 
 describe('a root without a real paragraph of prose (root-choice.ts, proseless-text-share)', () => {
-  /** The facts of an article-declared page: our root holds `prose` characters outside links and `text` in all; Readability's pick `picked`. */
-  const facts = (prose: number, text: number, picked: number): RootFacts => ({
-    kind: 'article',
-    passes: rootPassesFor('article'),
-    own: { root: bodyOf('<div></div>'), stats: new Map(), proseLength: prose, textLength: text },
-    ownIsBody: false,
-    ownIsArticle: false,
-    ownHasItems: false,
-    atNoStoryAddress: false,
-    pageUrl: 'https://shelter.example.org/available-pets/',
-    readabilityLength: picked,
-    readabilityProse: null,
-    sentences: null,
-  });
+  /** The facts of an article-declared page (a shelter's list of pets). */
+  const facts = (prose: number, text: number, picked: number): RootFacts =>
+    rootFacts('article', prose, text, picked, { pageUrl: 'https://shelter.example.org/available-pets/' });
 
   it("uses our root when neither holds prose and Readability's pick is a sliver of its text (a shelter's grid of pets)", () => {
     // Our root: a grid of pet cards, 1,213 characters of names and breeds, 75 outside links; Readability kept a 55-character line.
@@ -223,21 +231,11 @@ describe("a pick without the article's sentences (root-choice.ts, sentence-share
   });
 
   it('weighs sentences only where our root holds SENTENCE_SHARE_MIN_OWN of them, and not on a run of items', () => {
-    const base = {
-      kind: 'article',
-      passes: rootPassesFor('article'),
-      own: { root: bodyOf('<div></div>'), stats: new Map(), proseLength: 4000, textLength: 4000 },
-      ownIsBody: false,
-      ownIsArticle: true,
-      ownHasItems: false,
-      atNoStoryAddress: false,
-      pageUrl: 'https://magazine.example.org/a-letter-on-open-debate/',
-      readabilityLength: 3000,
-      readabilityProse: null,
-    } as const;
-    expect(chooseRoot({ ...base, sentences: { own: 30, pick: 2 } })).toMatchObject({ useOwn: true, decidedBy: 'sentence-share' });
-    expect(chooseRoot({ ...base, sentences: { own: 30, pick: 10 } }).useOwn).toBe(false);
-    expect(chooseRoot({ ...base, sentences: { own: 4, pick: 0 } }).useOwn).toBe(false);
+    const letter = (sentences: RootFacts['sentences']): RootFacts =>
+      rootFacts('article', 4000, 4000, 3000, { ownIsArticle: true, pageUrl: 'https://magazine.example.org/a-letter-on-open-debate/', sentences });
+    expect(chooseRoot(letter({ own: 30, pick: 2 }))).toMatchObject({ useOwn: true, decidedBy: 'sentence-share' });
+    expect(chooseRoot(letter({ own: 30, pick: 10 })).useOwn).toBe(false);
+    expect(chooseRoot(letter({ own: 4, pick: 0 })).useOwn).toBe(false);
     expect(rootPassesFor('repeated')['sentence-share']).toBe(false);
     expect(rootPassesFor('index')['sentence-share']).toBe(false);
   });
@@ -261,19 +259,9 @@ describe('a page declaring nothing whose root is mostly linked cards', () => {
 });
 
 describe('a product page whose pick misses one short line of our root', () => {
-  const facts = (picked: number): RootFacts => ({
-    kind: 'product',
-    passes: rootPassesFor('product'),
-    own: { root: bodyOf('<div></div>'), stats: new Map(), proseLength: 5684, textLength: 6376 },
-    ownIsBody: false,
-    ownIsArticle: false,
-    ownHasItems: false,
-    atNoStoryAddress: false,
-    pageUrl: 'https://shop.example.com/store/detail/scarlett-4i4',
-    readabilityLength: picked,
-    readabilityProse: null,
-    sentences: { own: 40, pick: 40 },
-  });
+  /** Sweetwater's product page: our root holds 5,684 characters of prose and 6,376 of text. */
+  const facts = (picked: number): RootFacts =>
+    rootFacts('product', 5684, 6376, picked, { pageUrl: 'https://shop.example.com/store/detail/scarlett-4i4', sentences: { own: 40, pick: 40 } });
 
   it("takes Readability's pick holding all but a SKU line of our root's prose (READABILITY_MIN_SHARE.product)", () => {
     // Sweetwater's page (WCXB dev 2894): the pick holds 5,654 of our root's 5,684 characters of prose; our root adds
