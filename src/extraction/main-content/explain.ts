@@ -25,7 +25,8 @@ interface RuleRemovals {
   samples: { characters: number; words: string }[];
 }
 
-function readableText(node: Node): string {
+/** The text a reader would lose with `node`: its words, without scripts' and styles' code. */
+export function readableText(node: Node): string {
   if (node.nodeType === 3) return node.textContent ?? '';
   if (node.nodeType !== 1 || CODE_TAGS.has((node as Element).tagName)) return '';
   let text = '';
@@ -44,6 +45,11 @@ const DERIVED_BECAUSE: Partial<Record<RootKind, string>> = {
   index: 'several listing signs agree (looksLikeIndexPage)',
 };
 
+/** A removal's rule as a person reads it: chrome-names tell which group of words matched. */
+export function removalLabel(rule: RuleName, node: ChildNode): string {
+  return rule === 'chrome-names' ? `${chromeNameRule(elementNames(node as Element))} (chrome-names)` : rule;
+}
+
 export class MainContentExplanation implements MainContentRecorder {
   private declared: PageKind | null = null;
   private judgedAs: RootKind | null = null;
@@ -59,7 +65,7 @@ export class MainContentExplanation implements MainContentRecorder {
     if (!node.isConnected) return;
     const text = collapseWhitespace(readableText(node));
     if (!text) return;
-    const name = rule === 'chrome-names' ? `${chromeNameRule(elementNames(node as Element))} (chrome-names)` : rule;
+    const name = removalLabel(rule, node);
     const entry = this.removals.get(name) ?? { characters: 0, blocks: 0, samples: [] };
     entry.characters += text.length;
     entry.blocks++;

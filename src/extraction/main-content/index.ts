@@ -1,4 +1,5 @@
 /** Main-content extraction: what the rest of the pipeline (and extract:dir --explain) uses of this folder. */
 export { findMainContent, type MainContent } from './find-main-content.js';
-export { MainContentExplanation } from './explain.js';
-export { recordingInto } from './remove.js';
+export { MainContentExplanation, readableText, removalLabel } from './explain.js';
+export { recordingInto, type MainContentRecorder } from './remove.js';
+export type { RootKind } from './kinds.js';
