@@ -30,8 +30,10 @@ function parseArgs(args: string[]): { folder: string; rule?: string; kind?: stri
     if (value === undefined) throw new Error(`${flag} needs a value\n${USAGE}`);
     if (flag === '--rule') options.rule = value;
     else if (flag === '--kind') options.kind = value;
-    else if (flag === '--pages' && Number.isInteger(Number(value)) && Number(value) > 0) options.pages = Number(value);
-    else throw new Error(`unknown option ${flag} ${value}\n${USAGE}`);
+    else if (flag === '--pages') {
+      if (!Number.isInteger(Number(value)) || Number(value) < 1) throw new Error(`--pages must be a whole number of 1 or more, not ${value}`);
+      options.pages = Number(value);
+    } else throw new Error(`unknown option ${flag}\n${USAGE}`);
   }
   return options;
 }
@@ -46,7 +48,8 @@ function truthReader(folder: string): (id: string) => string | null {
   return (id) => {
     const file = path.join(folder, 'ground-truth', `${id}.json`);
     if (!existsSync(file)) return null;
-    return (JSON.parse(readFileSync(file, 'utf8')).ground_truth?.main_content as string | undefined) ?? null;
+    // As the scorer reads it: a truth without main content is an empty one.
+    return (JSON.parse(readFileSync(file, 'utf8')).ground_truth?.main_content as string | undefined) ?? '';
   };
 }
 
