@@ -69,8 +69,8 @@ function auditPage(folder: string, id: string, truthText: string): PageAudit {
   } catch (err) {
     if (!(err instanceof ExtractionError)) throw err;
   }
-  const [truth, words] = [auditWords(truthText), auditWords(output)];
-  return { id, kind: recorder.rootKind ?? 'none', missing: missingCount(missingWords(truth, words)), removals: weighRemovals(truth, words, recorder.removals) };
+  const missing = missingWords(auditWords(truthText), auditWords(output));
+  return { id, kind: recorder.rootKind ?? 'none', missing: missingCount(missing), removals: weighRemovals(missing, recorder.removals) };
 }
 
 const pad = (value: string | number, width: number): string => String(value).padStart(width);

@@ -10,8 +10,9 @@
  * the order the rules ran) have lost it; every later copy is cut. So each missing word is charged to one
  * removal at most, and a rule's `lost` plus `cut` is the words it removed.
  */
-import type { MainContentRecorder, RootKind } from '../../src/extraction/main-content/index.js';
-import { readableText, removalLabel } from '../../src/extraction/main-content/index.js';
+import { collapseWhitespace } from '../../src/extraction/dom/text.js';
+import type { MainContentRecorder, RootKind, RuleName } from '../../src/extraction/main-content/index.js';
+import { firstWords, readableText, removalLabel } from '../../src/extraction/main-content/index.js';
 import { bagOf, scorerWords } from './scorer-words.js';
 
 /** One removal as recorded: the rule's label (chrome-names by group) and the words it took. */
@@ -44,25 +45,22 @@ export function missingWords(truth: readonly string[], output: readonly string[]
 export const missingCount = (missing: ReadonlyMap<string, number>): number => [...missing.values()].reduce((sum, count) => sum + count, 0);
 
 /**
- * Charges each word the truth holds and the output lacks to the first removal, in rule order, that held it.
- * `truth` and `output` are word lists (auditWords); removals keep their order.
+ * Charges each word the truth holds and the output lacks (`missing`: missingWords) to the first removal, in rule
+ * order, that held it; removals keep their order. `missing` is left as it was.
  */
-export function weighRemovals(truth: readonly string[], output: readonly string[], removals: readonly Removal[]): WeighedRemoval[] {
-  const missing = missingWords(truth, output);
+export function weighRemovals(missing: ReadonlyMap<string, number>, removals: readonly Removal[]): WeighedRemoval[] {
+  const left = new Map(missing);
   return removals.map((removal) => {
     let lost = 0;
     for (const word of removal.words) {
-      const count = missing.get(word);
+      const count = left.get(word);
       if (!count) continue;
       lost++;
-      missing.set(word, count - 1);
+      left.set(word, count - 1);
     }
     return { ...removal, lost, cut: removal.words.length - lost };
   });
 }
-
-/** Words shown of a removal in a listing. */
-const FIRST_WORDS = 10;
 
 /**
  * Records every removal of one extraction with its readable words (code and removals inside an earlier one
@@ -72,13 +70,12 @@ export class RemovalRecorder implements MainContentRecorder {
   readonly removals: Removal[] = [];
   rootKind: RootKind | null = null;
 
-  removed(rule: Parameters<MainContentRecorder['removed']>[0], node: ChildNode): void {
+  removed(rule: RuleName, node: ChildNode): void {
     if (!node.isConnected) return;
-    const text = readableText(node);
+    const text = collapseWhitespace(readableText(node));
     const words = auditWords(text);
     if (words.length === 0) return;
-    const firstWords = text.trim().split(/\s+/).slice(0, FIRST_WORDS).join(' ');
-    this.removals.push({ rule: removalLabel(rule, node), words, firstWords });
+    this.removals.push({ rule: removalLabel(rule, node), words, firstWords: firstWords(text) });
   }
 
   judged(_declared: unknown, judgedAs: RootKind): void {

@@ -151,7 +151,8 @@ export class MainContentExplanation implements MainContentRecorder {
   }
 }
 
-function firstWords(text: string): string {
+/** The first words of whitespace-collapsed `text`, as samples show it. */
+export function firstWords(text: string): string {
   const words = text.split(' ');
   return words.length > SAMPLE_WORDS ? `${words.slice(0, SAMPLE_WORDS).join(' ')} ...` : text;
 }

@@ -9,7 +9,7 @@ describe('weighing removals against a truth (audit:removals)', () => {
   it('charges a word the truth holds and the output lacks to the first removal that held it, once', () => {
     const truth = auditWords('The river floods every spring. Contact the office.');
     const output = auditWords('The river floods every spring.');
-    const [menu, footer] = weighRemovals(truth, output, [removal('menus', 'Home Contact'), removal('site-footer', 'Contact the office today')]);
+    const [menu, footer] = weighRemovals(missingWords(truth, output), [removal('menus', 'Home Contact'), removal('site-footer', 'Contact the office today')]);
     // "contact" is missing once: the menu, removed first, lost it; the footer lost "the" and "office" only.
     expect([menu!.lost, menu!.cut]).toEqual([1, 1]);
     expect([footer!.lost, footer!.cut]).toEqual([2, 2]);
@@ -17,7 +17,7 @@ describe('weighing removals against a truth (audit:removals)', () => {
 
   it('counts a word the output already holds as often as the truth as cut, whatever the rule', () => {
     const truth = auditWords('Spring spring');
-    const [weighed] = weighRemovals(truth, auditWords('spring Spring'), [removal('captions', 'Spring')]);
+    const [weighed] = weighRemovals(missingWords(truth, auditWords('spring Spring')), [removal('captions', 'Spring')]);
     expect([weighed!.lost, weighed!.cut]).toEqual([0, 1]);
   });
 
@@ -29,8 +29,8 @@ describe('weighing removals against a truth (audit:removals)', () => {
 
   it('totals each rule over pages, most words lost first, and counts the pages it lost ten words or more on', () => {
     const truth = auditWords('one two three four five six seven eight nine ten eleven');
-    const page = weighRemovals(truth, [], [removal('landmarks', 'one two three four five six seven eight nine ten'), removal('furniture', 'eleven twelve')]);
-    const other = weighRemovals(auditWords('alpha'), [], [removal('furniture', 'alpha')]);
+    const page = weighRemovals(missingWords(truth, []), [removal('landmarks', 'one two three four five six seven eight nine ten'), removal('furniture', 'eleven twelve')]);
+    const other = weighRemovals(missingWords(auditWords('alpha'), []), [removal('furniture', 'alpha')]);
     const tallies = tallyRules(new Map([['0001', page], ['0002', other]]));
     expect(tallies.map((t) => [t.rule, t.blocks, t.words, t.lost, t.cut, t.pagesLosing])).toEqual([
       ['landmarks', 1, 10, 10, 0, 1],
