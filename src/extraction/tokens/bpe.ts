@@ -14,19 +14,27 @@ const NO_RANK = 0x7fffffff;
 
 /**
  * The vocabulary as an open-addressing table over byte ranges read in place: a merge step looks up
- * `bytes[a, b)` without making a substring. Slot = [hash, rank | length << 20]; the token's bytes are in
- * `vocabBytes` at `vocabStart[slot]`. Ranks are below 2^18, token lengths below 2^8.
+ * `bytes[a, b)` without making a substring. Slot = [hash, rank | length << 20, then the token's bytes]:
+ * up to INLINE_BYTES of them packed four to an int32, or, for a longer token, its offset in `vocabBytes`.
+ * Ranks are below 2^18, token lengths below 2^8.
+ *
+ * Why the bytes sit in the slot: a piece's merges look up a handful of byte ranges that are tokens, each
+ * in a table of megabytes, and with the bytes kept apart (an offsets array, then the bytes) one such lookup
+ * read three distant cache lines. Most tokens are at most eight bytes, so most lookups now read one: exact
+ * counting of whole pages took 3.46 -> 3.25 ms a page on scrapinghub and 4.65 -> 4.22 on 300 WCXB dev
+ * pages (in-process A/B, alternating rounds from emptied caches, medians; counts unchanged on 395 pages).
  */
 const VOCAB_BITS = 19;
 const VOCAB_MASK = (1 << VOCAB_BITS) - 1;
+const SLOT = 4; // int32s per slot
+const INLINE_BYTES = 8;
 let vocab: Int32Array | undefined;
-let vocabStart: Int32Array;
 let vocabBytes: Uint8Array;
 /** Ranks of all two-byte sequences, indexed by `first << 8 | second`: the first merge round needs no hashing. */
 let pairRanks: Int32Array;
 /**
  * One bit per hash bucket (512 KB, stays in cache): set for every token's hash. Most byte ranges a merge
- * asks about are not tokens, and each such lookup in the 4 MB table was a cache miss or two; a clear bit
+ * asks about are not tokens, and each such lookup in the table was a cache miss or two; a clear bit
  * answers NO_RANK without touching the table (a set bit may be a collision: the table decides).
  */
 const FILTER_BITS = 22;
@@ -55,9 +63,8 @@ function loadVocabulary(): Int32Array {
       ranks.push(first + i - 2);
     }
   }
-  const table = new Int32Array(2 << VOCAB_BITS);
-  vocabStart = new Int32Array(1 << VOCAB_BITS);
-  vocabBytes = new Uint8Array(tokens.reduce((sum, token) => sum + token.length, 0));
+  const table = new Int32Array(SLOT << VOCAB_BITS);
+  vocabBytes = new Uint8Array(tokens.reduce((sum, token) => sum + (token.length > INLINE_BYTES ? token.length : 0), 0));
   pairRanks = new Int32Array(1 << 16).fill(NO_RANK);
   tokenFilter = new Int32Array(1 << (FILTER_BITS - 5));
   let used = 0;
@@ -68,13 +75,31 @@ function loadVocabulary(): Int32Array {
     const bit = filterBit(hash);
     tokenFilter[bit >>> 5] = (tokenFilter[bit >>> 5] as number) | (1 << (bit & 31));
     let slot = (hash ^ (hash >>> VOCAB_BITS)) & VOCAB_MASK;
-    while (table[2 * slot] !== 0) slot = (slot + 1) & VOCAB_MASK;
-    table[2 * slot] = hash;
-    table[2 * slot + 1] = rank | (token.length << 20);
-    vocabStart[slot] = used;
-    for (let k = 0; k < token.length; k++) vocabBytes[used++] = token.charCodeAt(k);
+    while (table[SLOT * slot] !== 0) slot = (slot + 1) & VOCAB_MASK;
+    const base = SLOT * slot;
+    table[base] = hash;
+    table[base + 1] = rank | (token.length << 20);
+    if (token.length <= INLINE_BYTES) {
+      for (let k = 0; k < token.length; k++) table[base + 2 + (k >> 2)] = (table[base + 2 + (k >> 2)] as number) | (token.charCodeAt(k) << ((k & 3) << 3));
+    } else {
+      table[base + 2] = used;
+      for (let k = 0; k < token.length; k++) vocabBytes[used++] = token.charCodeAt(k);
+    }
   });
   return table;
+}
+
+/** Whether the token in the slot at `base` (its length `length`) is `bytes[start, start + length)`. */
+function sameBytes(table: Int32Array, base: number, bytes: string, start: number, length: number): boolean {
+  if (length <= INLINE_BYTES) {
+    for (let k = 0; k < length; k++) {
+      if ((((table[base + 2 + (k >> 2)] as number) >>> ((k & 3) << 3)) & 0xff) !== bytes.charCodeAt(start + k)) return false;
+    }
+    return true;
+  }
+  const at = table[base + 2] as number;
+  for (let k = 0; k < length; k++) if (vocabBytes[at + k] !== bytes.charCodeAt(start + k)) return false;
+  return true;
 }
 
 /** The rank of `bytes[start, end)`, NO_RANK when it is not a token. */
@@ -84,14 +109,11 @@ function rankOf(table: Int32Array, bytes: string, start: number, end: number): n
   if (((tokenFilter[bit >>> 5] as number) & (1 << (bit & 31))) === 0) return NO_RANK;
   const length = end - start;
   for (let slot = (hash ^ (hash >>> VOCAB_BITS)) & VOCAB_MASK; ; slot = (slot + 1) & VOCAB_MASK) {
-    const stored = table[2 * slot] as number;
+    const base = SLOT * slot;
+    const stored = table[base] as number;
     if (stored === 0) return NO_RANK;
-    const info = table[2 * slot + 1] as number;
-    if (stored !== hash || info >>> 20 !== length) continue;
-    const at = vocabStart[slot] as number;
-    let k = 0;
-    while (k < length && vocabBytes[at + k] === bytes.charCodeAt(start + k)) k++;
-    if (k === length) return info & 0xfffff;
+    const info = table[base + 1] as number;
+    if (stored === hash && info >>> 20 === length && sameBytes(table, base, bytes, start, length)) return info & 0xfffff;
   }
 }
 

@@ -27,6 +27,27 @@ describe('JS byte-pair encoding (bpe.ts) counts exactly like tiktoken', () => {
   });
 });
 
+describe('the vocabulary table (bpe.ts)', () => {
+  it('finds tokens of every length, their bytes kept in the slot (up to 8) or apart (longer), and tells near misses apart', () => {
+    const text = ' a an the ring world people program programs national international internationalization responsibilities straightforward';
+    const words = text.split(/(?= )/);
+    const lengths = new Set<number>();
+    for (const word of words) {
+      const tokens = encodeOrdinary(word);
+      if (tokens.length !== 1) continue;
+      lengths.add(word.length);
+      expect(bytePairCount(word), JSON.stringify(word)).toBe(1);
+      // The same length, the last letter changed: no longer that token.
+      const nearMiss = word.slice(0, -1) + (word.endsWith('q') ? 'x' : 'q');
+      expect(bytePairCount(nearMiss), JSON.stringify(nearMiss)).toBe(encodeOrdinary(nearMiss).length);
+    }
+    // Both sides of the in-slot limit, and both of the slot's two words of bytes.
+    expect([...lengths].some((length) => length <= 4)).toBe(true);
+    expect([...lengths].some((length) => length > 4 && length <= 8)).toBe(true);
+    expect([...lengths].some((length) => length > 8)).toBe(true);
+  });
+});
+
 describe('pieces of two ASCII characters (asciiPairCount)', () => {
   it('count as the byte-pair encoding does, for every pair', () => {
     const wrong: string[] = [];
