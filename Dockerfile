@@ -19,4 +19,4 @@ RUN mkdir -p node_modules/.cache && chown node node_modules/.cache
 ENV MALLOC_ARENA_MAX=2 MALLOC_MMAP_THRESHOLD_=131072
 USER node
 EXPOSE 3000
-CMD ["node", "--single-threaded-gc", "--min-semi-space-size=8", "--heap-growing-percent=50", "src/runtime/run-service.mjs", "src/edge/main.ts"]
+CMD ["node", "--single-threaded-gc", "--no-allocation-site-pretenuring", "--min-semi-space-size=8", "--heap-growing-percent=50", "src/runtime/run-service.mjs", "src/edge/main.ts"]

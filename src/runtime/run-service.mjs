@@ -1,5 +1,5 @@
 // Plain JavaScript, so that a service starts on plain Node:
-//   node --single-threaded-gc src/runtime/run-service.mjs src/edge/main.ts
+//   node --single-threaded-gc --no-allocation-site-pretenuring src/runtime/run-service.mjs src/edge/main.ts
 import cluster from 'node:cluster';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';

@@ -9,8 +9,9 @@ import { projectRoot } from '../../../../scripts/lib/paths.js';
 // The flags only take effect on a process's command line, so every way of starting the API and the
 // worker must carry them: npm start (launcher), tests and benchmarks, npm run api/worker, docker compose.
 describe('Node flags of the processes that host extraction threads', () => {
-  it('single-threaded GC is among them', () => {
+  it('single-threaded GC and no allocation-site pretenuring are among them', () => {
     expect(EXTRACTION_PROCESS_NODE_FLAGS).toContain('--single-threaded-gc');
+    expect(EXTRACTION_PROCESS_NODE_FLAGS).toContain('--no-allocation-site-pretenuring');
   });
 
   it('the launcher, tests and benchmarks start both services with them, before the entry point', () => {
