@@ -1,18 +1,20 @@
 /**
- * npm run bench:extract [-- --limit N] [-- --sets scrapinghub,wcxb-dev] [-- --rounds R]
+ * npm run bench:extract [-- --limit N] [-- --sets scrapinghub,wcxb-dev] [-- --rounds R] [-- --per-page <prefix>]
  * For each shared benchmark set: F1 of the full pipeline (shared scorer), ms per page of the full pipeline
  * (all formats) against the best peer, rs-trafilatura with Markdown output, on the same pages in the same
  * run (the issue's target: Pith's mean at most 2.0× the peer's), ms per page of Readability alone on
  * linkedom, and pages/s of the full pipeline on 1 and 2 worker threads (in a child process started with
  * the API's and worker's Node flags, src/extraction/threads/process-flags.ts). Progress on stderr, one
- * JSON line of figures per set on stdout.
+ * JSON line of figures per set on stdout. `--per-page <prefix>` also writes `<prefix>-<set>.json`: each
+ * page's id, HTML length and median ms on both sides, to find the pages that make the ratio.
  *
  * Pith against the peer, whole process, one thread, wall time per page on each side:
  * - Pith: `extractHtml(html, url)` with every format (markdown, html, links, blocks, chunks, metadata,
  *   metrics with the page's token count) and its plain text, on this process's main thread. It includes
  *   parsing the HTML (linkedom); it excludes reading, gunzip and charset decoding. This process runs with
  *   the extraction processes' flags (re-started with them when missing): `--single-threaded-gc` puts V8's
- *   collector on the timed thread, so no garbage is collected off the clock on the second core; and its
+ *   collector on the timed thread, so no garbage is collected off the clock on the second core,
+ *   `--no-allocation-site-pretenuring` as the service runs (process-flags.ts); and its
  *   main thread gets the young generation the service's extraction threads run with (32 MB semi-spaces,
  *   `--max-semi-space-size`, as thread-pool.ts's resourceLimits give each thread).
  * - Peer: peer-extract.py's own per-page `run(html, url)` — for `rs-trafilatura-md`,
@@ -66,6 +68,12 @@ const limitArg = process.argv.indexOf('--limit');
 const limit = limitArg > 0 ? Number(process.argv[limitArg + 1]) : Infinity;
 const roundsArg = process.argv.indexOf('--rounds');
 const rounds = roundsArg > 0 ? Math.max(1, Number(process.argv[roundsArg + 1]) || 1) : 3;
+const perPageArg = process.argv.indexOf('--per-page');
+const perPagePrefix = perPageArg > 0 ? process.argv[perPageArg + 1] : undefined;
+if (perPageArg > 0 && (!perPagePrefix || perPagePrefix.startsWith('--'))) {
+  console.error('--per-page needs a file prefix: <prefix>-<set>.json gets each page\'s times');
+  process.exit(2);
+}
 const scratch = mkdtempSync(path.join(tmpdir(), 'pith-bench-'));
 
 interface Page {
@@ -223,6 +231,11 @@ async function bench(set: string, peerPython: string) {
   const readabilityMs = readabilitySamples.map((samples) => percentile(samples, 50));
   const pipelineMs = pipelineSamples.map((samples) => percentile(samples, 50));
   const peerMs = peerSamples.map((samples) => percentile(samples, 50));
+  // Where the ratio comes from: each page's median times on both sides and its size (the outliers to profile).
+  if (perPagePrefix) {
+    const perPage = pages.map((page, index) => ({ id: page.id, chars: page.html.length, pith_ms: round(pipelineMs[index] ?? 0), peer_ms: round(peerMs[index] ?? 0) }));
+    writeFileSync(`${perPagePrefix}-${set}.json`, JSON.stringify(perPage, null, 1));
+  }
   const predictionsFile = path.join(scratch, `${set}.json`);
   writeFileSync(predictionsFile, JSON.stringify(predictions));
   const pithScore = score(set, predictionsFile);
