@@ -10,7 +10,6 @@
  * the order the rules ran) have lost it; every later copy is cut. So each missing word is charged to one
  * removal at most, and a rule's `lost` plus `cut` is the words it removed.
  */
-import { collapseWhitespace } from '../../src/extraction/dom/text.js';
 import type { MainContentRecorder, RootKind, RuleName } from '../../src/extraction/main-content/index.js';
 import { firstWords, readableText, removalLabel } from '../../src/extraction/main-content/index.js';
 import { bagOf, scorerWords } from './scorer-words.js';
@@ -72,7 +71,7 @@ export class RemovalRecorder implements MainContentRecorder {
 
   removed(rule: RuleName, node: ChildNode): void {
     if (!node.isConnected) return;
-    const text = collapseWhitespace(readableText(node));
+    const text = readableText(node);
     const words = auditWords(text);
     if (words.length === 0) return;
     this.removals.push({ rule: removalLabel(rule, node), words, firstWords: firstWords(text) });

@@ -25,13 +25,17 @@ interface RuleRemovals {
   samples: { characters: number; words: string }[];
 }
 
-/** The text a reader would lose with `node`: its words, without scripts' and styles' code. */
-export function readableText(node: Node): string {
+function wordsOf(node: Node): string {
   if (node.nodeType === 3) return node.textContent ?? '';
   if (node.nodeType !== 1 || CODE_TAGS.has((node as Element).tagName)) return '';
   let text = '';
-  for (const child of node.childNodes) text += ` ${readableText(child)}`;
+  for (const child of node.childNodes) text += ` ${wordsOf(child)}`;
   return text;
+}
+
+/** The text a reader would lose with `node`: its words, without scripts' and styles' code, whitespace collapsed. */
+export function readableText(node: Node): string {
+  return collapseWhitespace(wordsOf(node));
 }
 
 function describe(element: Element): string {
@@ -63,7 +67,7 @@ export class MainContentExplanation implements MainContentRecorder {
   removed(rule: RuleName, node: ChildNode): void {
     // Inside a block an earlier rule already took: counted there.
     if (!node.isConnected) return;
-    const text = collapseWhitespace(readableText(node));
+    const text = readableText(node);
     if (!text) return;
     const name = removalLabel(rule, node);
     const entry = this.removals.get(name) ?? { characters: 0, blocks: 0, samples: [] };
@@ -86,7 +90,7 @@ export class MainContentExplanation implements MainContentRecorder {
   }
 
   restored(block: Element): void {
-    const text = collapseWhitespace(readableText(block));
+    const text = readableText(block);
     this.restorations.characters += text.length;
     this.restorations.blocks++;
     if (this.restorations.samples.length < SAMPLES_PER_RULE) this.restorations.samples.push({ characters: text.length, words: firstWords(text) });
