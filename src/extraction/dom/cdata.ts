@@ -9,7 +9,25 @@
  */
 const RAW_TEXT_OR_CDATA = /<(script|style|textarea|title)\b[^>]*>[\s\S]*?<\/\1\s*>|<!\[CDATA\[/gi;
 
+const CDATA_OPEN = '<![CDATA[';
+
+/**
+ * Most pages holding a `<![CDATA[` hold it only in scripts (`//<![CDATA[`): the page is then returned as it
+ * is, not rebuilt (a second copy of up to a few MB per page; WCXB dev: 170 pages of 1,497, scrapinghub 78 of 181).
+ */
 export function endStrayCdata(html: string): string {
-  if (!html.includes('<![CDATA[')) return html;
-  return html.replace(RAW_TEXT_OR_CDATA, (match) => (match.length === 9 ? '<!CDATA[' : match));
+  if (!html.includes(CDATA_OPEN)) return html;
+  const stray: number[] = [];
+  RAW_TEXT_OR_CDATA.lastIndex = 0;
+  for (let match = RAW_TEXT_OR_CDATA.exec(html); match; match = RAW_TEXT_OR_CDATA.exec(html)) {
+    if (match[0].length === CDATA_OPEN.length) stray.push(match.index);
+  }
+  if (stray.length === 0) return html;
+  let ended = '';
+  let from = 0;
+  for (const at of stray) {
+    ended += `${html.slice(from, at)}<!CDATA[`;
+    from = at + CDATA_OPEN.length;
+  }
+  return ended + html.slice(from);
 }

@@ -19,4 +19,12 @@ describe('stray CDATA in HTML', () => {
     const plain = '<html><body><p>No sections here.</p></body></html>';
     expect(endStrayCdata(plain)).toBe(plain);
   });
+
+  it('ends every stray one between scripts, and leaves a page whose only CDATA is in its scripts as it is', () => {
+    const script = '<SCRIPT type="text/javascript">//<![CDATA[\nvar a = "</p>";\n//]]></SCRIPT>';
+    const html = `<p><![CDATA[a]]></p>${script}<div><![CDATA[b</div><textarea><![CDATA[c</textarea>`;
+    expect(endStrayCdata(html)).toBe(`<p><!CDATA[a]]></p>${script}<div><!CDATA[b</div><textarea><![CDATA[c</textarea>`);
+    const scriptsOnly = `<html><head>${script}</head><body><p>Text.</p></body></html>`;
+    expect(endStrayCdata(scriptsOnly)).toBe(scriptsOnly);
+  });
 });
