@@ -17,9 +17,9 @@ export type BlockKind = 'title' | 'heading' | 'paragraph' | 'short-paragraph' | 
 export const BLOCK_KINDS: readonly BlockKind[] = ['paragraph', 'short-paragraph', 'list-item', 'heading', 'table-row', 'code', 'quote', 'title'];
 
 /** Share of a block's words the truth lacks from which it counts as outside the truth. */
-export const OUTSIDE_SHARE = 0.6;
+const OUTSIDE_SHARE = 0.6;
 /** A paragraph of at most this many words is a label, a price, a button's word: counted apart. */
-export const SHORT_PARAGRAPH_WORDS = 4;
+const SHORT_PARAGRAPH_WORDS = 4;
 /** Words shown of a section outside the truth: its heading and the start of its text. */
 const OPENING_WORDS = 12;
 
@@ -111,7 +111,8 @@ export function readExtras(markdown: string, truthText: string): PageExtras {
   const withoutKind = Object.fromEntries(BLOCK_KINDS.map((kind) => [kind, bagF1(keptWords((block, i) => !(block.kind === kind && outside[i])), truth)])) as PageExtras['withoutKind'];
 
   const sectionCount = blocks.length ? blocks[blocks.length - 1]!.section + 1 : 0;
-  const sectionWords = Array.from({ length: sectionCount }, (_, s) => blocks.filter((block) => block.section === s).flatMap((block) => block.words));
+  const sectionWords = Array.from({ length: sectionCount }, (): string[] => []);
+  for (const block of blocks) sectionWords[block.section]!.push(...block.words);
   // The title's section holds the page's opening: judged like any other, as annotators cut a lead-in too.
   const sectionOutside = sectionWords.map((sw) => isOutside(sw, truthSet));
   let trailing = sectionCount;
