@@ -2,11 +2,12 @@
  * npm run -s audit:extras -- <WCXB set folder> <out.json> [--type <page type>] [--samples <n>]
  * What the outputs hold that the truth does not (scripts/lib/extras-audit.ts), over a WCXB-laid-out set
  * (ground-truth/<id>.json) and extract:dir's output for it: the content F1 read from the markdown, then
- * ceilings: the F1 if every line of one kind of block mostly outside the truth went (paragraphs, short
- * paragraphs, list items…), and if every section (heading to heading) mostly outside it went, or only a
- * trailing or a leading run of such sections; the sections' ceiling by WCXB page type. --type keeps one
- * page type; --samples n lists n of the outside sections (page, type, how far down, words, opening words),
- * the longest first. Ceilings are read against the truth itself: where the points are, not what a rule earns.
+ * ceilings: the F1 if every line of one kind of block outside the truth went (paragraphs, short paragraphs,
+ * list items…; outside by the block model's label: under half of its word trigrams in the truth), and if
+ * every section (heading to heading) outside it went, or only a trailing or a leading run of such
+ * sections; the sections' ceiling by WCXB page type. --type keeps one page type; --samples n lists n of
+ * the outside sections (page, type, how far down, words, opening words), the longest first. Ceilings are
+ * read against the truth itself: where the points are, not what a rule earns.
  */
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -74,7 +75,7 @@ function report(pages: Page[], samples: number): void {
   if (n === 0) throw new Error('no pages to read');
   const base = pages.reduce((sum, page) => sum + page.base, 0) / n;
   console.log(`${n} pages; content F1 read from the markdown ${base.toFixed(4)} (the scorer reads the text: close, not equal)`);
-  console.log('ceiling if the blocks of one kind mostly outside the truth went:');
+  console.log("ceiling if the blocks of one kind outside the truth (the block model's label) went:");
   console.log(`  ${'kind'.padEnd(16)}${'words'.padStart(10)}${'outside'.padStart(10)}  F1`);
   for (const kind of BLOCK_KINDS) {
     const all = pages.reduce((sum, page) => sum + page.words[kind].all, 0);
@@ -84,7 +85,7 @@ function report(pages: Page[], samples: number): void {
   }
   const outsideCount = pages.reduce((sum, page) => sum + page.outsideSections.length, 0);
   console.log(
-    `ceiling if the sections mostly outside the truth went (${outsideCount} sections): all ${gain(pages, (p) => p.withoutSections.all, n)}, ` +
+    `ceiling if the sections outside the truth went (${outsideCount} sections): all ${gain(pages, (p) => p.withoutSections.all, n)}, ` +
       `a trailing run only ${gain(pages, (p) => p.withoutSections.trailing, n)}, a leading run only ${gain(pages, (p) => p.withoutSections.leading, n)}`,
   );
   const types = [...new Set(pages.map((page) => page.type))].sort();

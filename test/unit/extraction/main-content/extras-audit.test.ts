@@ -61,3 +61,15 @@ describe('what an output holds outside its truth (audit:extras)', () => {
     expect(page.outsideSections).toEqual([{ index: 1, at: 0.5, words: 14, opening: 'related stories ten best kayaks for beginners tested and ranked by our' }]);
   });
 });
+
+describe('which blocks are outside the truth (the block model label)', () => {
+  it('reads a line whose words are each in the truth, in another order, as outside, and a short line by its words in order', () => {
+    // Every word of the teaser is the truth's, so as a bag it would look inside; none of its trigrams is.
+    const teaser = ['# River floods', '', 'The river floods every spring and the town moves uphill for a week.', '', 'A week uphill: the town, the spring, the river.', '', 'Town river'].join('\n');
+    const page = readExtras(teaser, 'River floods. The river floods every spring and the town moves uphill for a week.');
+    expect(page.words.paragraph).toEqual({ all: 22, outside: 9 });
+    // "Town river" is two truth words, but not in that order.
+    expect(page.words['short-paragraph']).toEqual({ all: 2, outside: 2 });
+    expect(page.withoutKind.paragraph).toBeGreaterThan(page.base);
+  });
+});
