@@ -1,40 +1,42 @@
 /**
  * Runs the service's extraction pipeline over a folder of saved pages:
- *   npm run -s extract:dir -- <folder of *.html.gz> <out.json>
+ *   npm run -s extract:dir -- <folder of *.html.gz> <out.json> [--url-from <set folder>]
  * writes { "<file id>": { "text": …, "markdown": …, "metadata": { "title", "author", "date" } } } (id = file
  * name without .html.gz; metadata as the service returns it, so the scorer's metadata part reads it), progress on stderr.
  * A page the pipeline refuses (no_content) gets empty strings, as the service would return no content.
+ * Each page is read at its own canonical or og:url address (else a placeholder); with --url-from <set folder>,
+ * at the address the benchmark set records for it (recordedPageUrl), the one the service would be given.
  *
- *   npm run -s extract:dir -- --explain <page id> <folder of *.html.gz>
+ *   npm run -s extract:dir -- --explain <page id> <folder of *.html.gz> [--url-from <set folder>]
  * prints for that one page what main-content did: the page kind (declared and derived), each named rule
  * that removed text (characters, first words) and why one root won (lengths, threshold and its name).
  */
-import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import { decodeBody } from '../src/extraction/decode.js';
 import { extractHtml } from '../src/extraction/extract.js';
 import { ExtractionError } from '../src/contract/extraction-error.js';
 import { explainPage } from './lib/explain-page.js';
-import { savedPageUrl } from './lib/saved-page-url.js';
+import { recordedPageUrl, savedPageUrl } from './lib/saved-page-url.js';
 
 type PageMetadata = { title: string | null; author: string | null; date: string | null };
 
-const USAGE = 'usage: npm run -s extract:dir -- <folder of *.html.gz> <out.json>\n       npm run -s extract:dir -- --explain <page id> <folder of *.html.gz>';
+const USAGE = 'usage: npm run -s extract:dir -- <folder of *.html.gz> <out.json> [--url-from <set folder>]\n       npm run -s extract:dir -- --explain <page id> <folder of *.html.gz> [--url-from <set folder>]';
 
-function readPage(folder: string, id: string): { html: string; url: string } {
+function readPage(folder: string, id: string, urlFrom?: string): { html: string; url: string } {
   const html = decodeBody(gunzipSync(readFileSync(path.join(folder, `${id}.html.gz`))), undefined);
-  return { html, url: savedPageUrl(html, id) };
+  return { html, url: (urlFrom ? recordedPageUrl(urlFrom, id) : null) ?? savedPageUrl(html, id) };
 }
 
-function extractFolder(folder: string, outFile: string): void {
+function extractFolder(folder: string, outFile: string, urlFrom?: string): void {
   const files = readdirSync(folder).filter((f) => f.endsWith('.html.gz')).sort();
   const out: Record<string, { text: string; markdown: string; metadata: PageMetadata }> = {};
   const started = Date.now();
   let failed = 0;
   files.forEach((file, index) => {
     const id = file.slice(0, -'.html.gz'.length);
-    const { html, url } = readPage(folder, id);
+    const { html, url } = readPage(folder, id, urlFrom);
     try {
       const { content, text } = extractHtml(html, url);
       const { title = null, author = null, date = null } = content.metadata ?? {};
@@ -53,11 +55,23 @@ function extractFolder(folder: string, outFile: string): void {
 }
 
 const args = process.argv.slice(2);
-if (args[0] === '--explain' && args.length === 3) {
-  const { html, url } = readPage(args[2]!, args[1]!);
+// --url-from <set folder> may end either form.
+const urlFromAt = args.indexOf('--url-from');
+const urlFrom = urlFromAt >= 0 ? args[urlFromAt + 1] : undefined;
+const positional = urlFromAt >= 0 ? args.slice(0, urlFromAt) : args;
+if (urlFromAt >= 0 && (!urlFrom || urlFromAt + 2 !== args.length)) {
+  console.error(USAGE);
+  process.exit(2);
+}
+if (urlFrom && !existsSync(path.join(urlFrom, 'ground-truth')) && !existsSync(path.join(urlFrom, 'ground-truth.json'))) {
+  console.error(`--url-from ${urlFrom}: no ground-truth/ folder or ground-truth.json there to read the pages' addresses from\n${USAGE}`);
+  process.exit(2);
+}
+if (positional[0] === '--explain' && positional.length === 3) {
+  const { html, url } = readPage(positional[2]!, positional[1]!, urlFrom);
   process.stdout.write(explainPage(html, url));
-} else if (args.length === 2 && !args[0]!.startsWith('--')) {
-  extractFolder(args[0]!, args[1]!);
+} else if (positional.length === 2 && !positional[0]!.startsWith('--') && !positional[1]!.startsWith('--')) {
+  extractFolder(positional[0]!, positional[1]!, urlFrom);
 } else {
   console.error(USAGE);
   process.exit(2);
