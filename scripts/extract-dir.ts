@@ -11,14 +11,14 @@
  * prints for that one page what main-content did: the page kind (declared and derived), each named rule
  * that removed text (characters, first words) and why one root won (lengths, threshold and its name).
  */
-import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import { decodeBody } from '../src/extraction/decode.js';
 import { extractHtml } from '../src/extraction/extract.js';
 import { ExtractionError } from '../src/contract/extraction-error.js';
 import { explainPage } from './lib/explain-page.js';
-import { recordedPageUrl, savedPageUrl } from './lib/saved-page-url.js';
+import { recordedPageUrl, recordsAddresses, savedPageUrl } from './lib/saved-page-url.js';
 
 type PageMetadata = { title: string | null; author: string | null; date: string | null };
 
@@ -63,7 +63,7 @@ if (urlFromAt >= 0 && (!urlFrom || urlFromAt + 2 !== args.length)) {
   console.error(USAGE);
   process.exit(2);
 }
-if (urlFrom && !existsSync(path.join(urlFrom, 'ground-truth')) && !existsSync(path.join(urlFrom, 'ground-truth.json'))) {
+if (urlFrom && !recordsAddresses(urlFrom)) {
   console.error(`--url-from ${urlFrom}: no ground-truth/ folder or ground-truth.json there to read the pages' addresses from\n${USAGE}`);
   process.exit(2);
 }

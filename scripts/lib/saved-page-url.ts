@@ -20,6 +20,15 @@ export function savedPageUrl(html: string, id: string): string {
 
 const scrapinghubAddresses = new Map<string, Record<string, { url?: string }>>();
 
+/** The two layouts a set records its pages' addresses in: WCXB's one file a page, scrapinghub's one file. */
+const wcxbFolderOf = (setFolder: string) => path.join(setFolder, 'ground-truth');
+const scrapinghubFileOf = (setFolder: string) => path.join(setFolder, 'ground-truth.json');
+
+/** Whether `setFolder` is laid out as a set that records its pages' addresses (recordedPageUrl can read it). */
+export function recordsAddresses(setFolder: string): boolean {
+  return existsSync(wcxbFolderOf(setFolder)) || existsSync(scrapinghubFileOf(setFolder));
+}
+
 /**
  * The address a benchmark set records for a page, the one it was fetched from: WCXB's `url` in
  * `ground-truth/<id>.json`, scrapinghub's in `ground-truth.json`. The service always has it (the caller
@@ -30,8 +39,8 @@ const scrapinghubAddresses = new Map<string, Record<string, { url?: string }>>()
  */
 export function recordedPageUrl(setFolder: string, id: string): string | null {
   let url: string | undefined;
-  const wcxbFile = path.join(setFolder, 'ground-truth', `${id}.json`);
-  const scrapinghubFile = path.join(setFolder, 'ground-truth.json');
+  const wcxbFile = path.join(wcxbFolderOf(setFolder), `${id}.json`);
+  const scrapinghubFile = scrapinghubFileOf(setFolder);
   if (existsSync(wcxbFile)) url = (JSON.parse(readFileSync(wcxbFile, 'utf8')) as { url?: string }).url;
   else if (existsSync(scrapinghubFile)) {
     let all = scrapinghubAddresses.get(scrapinghubFile);
