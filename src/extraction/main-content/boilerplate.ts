@@ -151,8 +151,12 @@ function isSkipLinks(element: Element): boolean {
   return length > 0 && length <= THRESHOLDS.SKIP_LINKS_MAX_TEXT && isMostlyLinks(element, length);
 }
 
-/** Removes boilerplate from `body`; a block is spared when it holds much of the page's text (a misnamed wrapper). */
-export function removeBoilerplate(body: Element, passes: DeclaredPasses): void {
+/**
+ * Removes boilerplate from `body`; a block is spared when it holds much of the page's text (a misnamed wrapper).
+ * Answers whether the page is a link post (comments.ts hasStoryBesideComments), read where the policy reads
+ * comments at all (articles and undeclared pages): its comments are the page, as a thread's posts are.
+ */
+export function removeBoilerplate(body: Element, passes: DeclaredPasses): { linkPost: boolean } {
   const junk: Element[] = [];
   const labels: Element[] = [];
   const fallbacks: ChildNode[] = [];
@@ -227,7 +231,8 @@ export function removeBoilerplate(body: Element, passes: DeclaredPasses): void {
     }
   }
   // Decided after the landmark passes: a link post's menus and footer are not a story of its own.
-  const dropComments = commentsUnderArticle && hasStoryBesideComments(body, all);
+  const storyBeside = passes.comments === false || hasStoryBesideComments(body, all);
+  const dropComments = commentsUnderArticle && storyBeside;
   const postChrome: Element[] = [];
   for (const element of all) {
     const names = elementNamesIfAny(element);
@@ -271,6 +276,7 @@ export function removeBoilerplate(body: Element, passes: DeclaredPasses): void {
   if (passes.reviews) for (const element of all) if (isReviewItem(element)) removeUnlessTitled(element, 'reviews');
   if (passes['site-headers']) for (const header of all) if (isSiteHeader(header)) remove(header, 'site-headers');
   if (passes['tag-lists']) removeTagLists(all, NEVER_REMOVED);
+  return { linkPost: !storyBeside };
 }
 
 /**

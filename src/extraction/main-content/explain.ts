@@ -142,7 +142,7 @@ export class MainContentExplanation implements MainContentRecorder {
     for (const test of OWN_ROOT_TESTS) {
       if (!test.applies(facts)) continue;
       const share = test.share(facts);
-      const name = share.name === 'READABILITY_MIN_SHARE' ? `READABILITY_MIN_SHARE.${facts.kind}` : share.name;
+      const name = share.name === 'READABILITY_MIN_SHARE' ? `READABILITY_MIN_SHARE.${share.kind ?? facts.kind}` : share.name;
       const base = ownWeighed(test, facts);
       const needed = share.value * base;
       const pick = pickWeighed(test, facts);

@@ -44,7 +44,7 @@ export function findMainContent(document: DomDocument, pageUrl: string, page?: P
   const signs = passes['page-signs'] && !looksLikeArticleAddress(pageUrl) ? readPageSigns(dom) : null;
   if (passes['repair-parsing']) repairParsing(body);
   if (passes['article-scope']) keepArticleScope(body);
-  removeBoilerplate(body, passes);
+  const { linkPost } = removeBoilerplate(body, passes);
   // Card grids hand on the page's text stats (read before their tiles went) to the widget pass.
   const stats = passes['card-grids'] ? removeCardGrids(body) : null;
   if (passes['recommendation-widgets']) removeRecommendationWidgets(body, stats ?? collectTextStats(body));
@@ -76,6 +76,7 @@ export function findMainContent(document: DomDocument, pageUrl: string, page?: P
         ownIsArticle,
         ownHasItems: runOfItems && runRole === 'items-share',
         atNoStoryAddress: signs !== null,
+        linkPost,
         pageUrl,
         readabilityLength: readability ? readability.textLength : null,
         readabilityProse: readability && rootPasses['pick-prose'] ? proseLength(collectTextStats(readability.content).get(readability.content)) : null,

@@ -23,6 +23,11 @@ export interface RootFacts {
   ownHasItems: boolean;
   /** The page declares an article at an address naming no story (page signs were read). */
   atNoStoryAddress: boolean;
+  /**
+   * A link post: comment blocks and no story beside them (comments.ts hasStoryBesideComments). Its comments are
+   * the page, so Readability's pick, one comment, is weighed as a thread's pick is (READABILITY_MIN_SHARE.forum).
+   */
+  linkPost: boolean;
   pageUrl: string;
   /** Characters of text in Readability's pick; null when it picked nothing. */
   readabilityLength: number | null;
@@ -46,12 +51,13 @@ export interface OwnRootTest {
   name: 'prose-share' | 'landing-text-share' | 'listing-text-share' | 'listing-items-share' | 'proseless-text-share' | 'sentence-share';
   /** Whether the test is asked on this page. */
   applies(facts: RootFacts): boolean;
-  /** The share Readability's pick must reach, and its name in THRESHOLDS (READABILITY_MIN_SHARE is by kind). */
-  share(facts: RootFacts): { name: ShareName; value: number };
+  /** The share Readability's pick must reach, and its name in THRESHOLDS (READABILITY_MIN_SHARE is by kind: `kind`'s). */
+  share(facts: RootFacts): { name: ShareName; value: number; kind?: RootKind };
   /** Of our root's prose (text outside links), its whole text, or its sentences. */
   of: 'prose' | 'text' | 'sentences';
 }
 
+const readabilityShare = (kind: RootKind) => ({ name: 'READABILITY_MIN_SHARE', value: THRESHOLDS.READABILITY_MIN_SHARE[kind], kind }) as const;
 const wholeBody = (facts: RootFacts): boolean => facts.passes['whole-body-fallback'] && facts.ownIsBody;
 const landing = (facts: RootFacts): boolean => facts.passes['landing-share'] && facts.atNoStoryAddress;
 
@@ -65,7 +71,7 @@ export const OWN_ROOT_TESTS: readonly OwnRootTest[] = [
         ? { name: 'BODY_ROOT_MIN_SHARE', value: THRESHOLDS.BODY_ROOT_MIN_SHARE }
         : landing(facts)
           ? { name: 'LANDING_MIN_SHARE', value: THRESHOLDS.LANDING_MIN_SHARE }
-          : { name: 'READABILITY_MIN_SHARE', value: THRESHOLDS.READABILITY_MIN_SHARE[facts.kind] },
+          : readabilityShare(facts.linkPost && THRESHOLDS.READABILITY_MIN_SHARE[facts.kind] < THRESHOLDS.READABILITY_MIN_SHARE.forum ? 'forum' : facts.kind),
     of: 'prose',
   },
   {

@@ -45,6 +45,26 @@ describe('reader comments under a link post', () => {
   });
 });
 
+describe("a link post's thread against Readability's pick", () => {
+  it('keeps every comment when Readability picks the longest one alone (WCXB 0575 at its own address)', () => {
+    // lobste.rs' markup: nested replies, one long. Readability scores that one comment highest and keeps it alone,
+    // which an article's share of our root let win. A link post's comments are its thread: the pick must hold a
+    // thread's share (READABILITY_MIN_SHARE.forum).
+    const long = (topic: string) => `<p>${Array.from({ length: 8 }, (_, k) => `Clause ${k} about ${topic}, with a comma, another comma, and more words to weigh`).join('. ')}.</p>`;
+    const reply = (i: number, replies = '') => {
+      const text = i === 2 ? long('reply 2') + long('reply 2 again') : `<p>A short reply about reply ${i}, with one comma and a few more words.</p>`;
+      return `<li class="comments_subtree"><div class="comment"><div class="voters"><a class="upvoter" href="/login">${i}</a></div><div class="details"><div class="byline"><a href="/~user${i}">user${i}</a> <a href="/c/${i}"><time>1 year ago</time></a></div><div role="heading" aria-level="3" class="comment_text">${text}</div></div></div><ol class="comments">${replies}</ol></li>`;
+    };
+    const thread = [reply(0, reply(1)), reply(2, reply(3) + reply(4)), reply(5), reply(6, reply(7)), reply(8), reply(9, reply(10)), reply(11)].join('');
+    const story = `<div class="story h-entry"><div class="details"><span class="link"><a class="u-url" href="https://blog.rust-lang.org/goals">Rust project goals</a></span><div class="byline">via <a href="/~ann">ann</a> 1 year ago</div></div></div>`;
+    const body = `<ol class="stories"><li>${story}</li></ol><ol class="comments"><li class="comments_subtree" id="story_comments"><ol class="comments">${thread}</ol></li></ol>`;
+    const text = mainText(pageOf(body, OG_ARTICLE), 'https://lobste.rs/s/dwip3v/rust_project_goals_for_2024');
+    expect(text).toContain('Clause 7 about reply 2 again');
+    expect(text).toContain('A short reply about reply 11');
+    expect(text).toContain('A short reply about reply 0');
+  });
+});
+
 describe('a live ticker', () => {
   it("keeps a match ticker's commentary named live-match-comment and drops the reader comments below it", () => {
     const minutes = Array.from({ length: 6 }, (_, i) => `<div class="live-match-comment"><div class="live-match-comment-time">${90 - i * 10}'</div><div class="live-match-comment-body">${prose(`minute ${90 - i * 10}`, 1)}</div></div>`).join('');

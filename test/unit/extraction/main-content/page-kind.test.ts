@@ -44,3 +44,35 @@ describe('page kind on shops with a site-wide catalogue', () => {
     expect(kindOf('product.group')).toBe('listing');
   });
 });
+
+describe('guessPageKind from the address', () => {
+  const kindAt = (address: string): string => guessPageKind(pageOf('<p>x</p>'), address);
+
+  it("reads a forum's board indexes as listings, by the forum software's address conventions, and its threads as threads", () => {
+    for (const board of [
+      'https://www.soliforum.com/forum/6/helprepairmaintenance/',
+      'https://sawmillcreek.org/forums/design-forum.5/',
+      'https://www.brewersfriend.com/forum/forums/beginners-brewing-forum.17/',
+      'https://beersmith.com/forum/index.php?forums/recipes.3/',
+      'https://forum.example.org/viewforum.php?f=12',
+      'https://forums.example.com/forumdisplay.php?f=7',
+      'https://www.paoson.com/forum/',
+      'https://www.trailgroove.com/forums/?srsltid=abc',
+    ])
+      expect(kindAt(board), board).toBe('listing');
+    for (const thread of [
+      'https://forums.macrumors.com/threads/messages-in-icloud.2425163/',
+      'https://beersmith.com/forum/index.php?threads/simple-home-brew-recipe.16986/',
+      'https://forum.example.org/viewtopic.php?t=361697',
+      'https://www.soliforum.com/topic/1234/stuck-extruder/',
+      'https://www.flyertalk.com/forum/trip-reports/2212958-scenic-turkish-french-sights.html',
+      'https://grassrootsmotorsports.com/forum/off-topic-discussion/from-small-job-to-total-house-renovation/270338/',
+    ])
+      expect(kindAt(thread), thread).toBe('forum');
+  });
+
+  it('reads a genre as a category', () => {
+    expect(kindAt('https://store.steampowered.com/genre/Action/')).toBe('listing');
+    expect(kindAt('https://www.example.com/books/genres/fantasy')).toBe('listing');
+  });
+});
