@@ -30,21 +30,23 @@ const SCHEMA_KINDS: [RegExp, PageKind][] = [
 
 /**
  * A forum's board indexes, by the forum software's own address conventions (read with the query, where
- * XenForo without friendly URLs writes them): a list of threads, not a thread, though `/forum/` in the
- * address says forum. phpBB's `viewforum.php` and vBulletin's `forumdisplay.php` (their threads are
- * `viewtopic.php`, `showthread.php`); XenForo's `forums/<board>.<id>/` (threads are `threads/<title>.<id>/`);
- * PunBB's and FluxBB's `forum/<id>/<board>/` (threads are `topic/<id>/<title>/`); a forum's home, `/forum/`.
- * Read as a thread, the learned pass took each thread's title and counts as a post's chrome. At the addresses
- * the unseen WCXB pages record (`extract:dir --url-from`): probe 0.92545 -> 0.92689 (4 board indexes up:
- * soliforum's PunBB board 5134 0.75 -> 0.94, XenForo's 5022 and 5024, a forum home 5090), final 0.91894 ->
- * 0.92292 (XenForo's 5097 0.24 -> 0.58, a forum home 5087 0.32 -> 0.74), none down; no WCXB dev or
- * scrapinghub page has such an address.
+ * XenForo without friendly URLs writes them; a tracking query after them changes nothing): a list of
+ * threads, not a thread, though `/forum/` in the address says forum. phpBB's `viewforum.php` and
+ * vBulletin's `forumdisplay.php` (their threads are `viewtopic.php`, `showthread.php`); XenForo's
+ * `forums/<board>.<id>/` (threads are `threads/<title>.<id>/`); PunBB's and FluxBB's `forum/<id>/<board>/`
+ * (threads are `topic/<id>/<title>/`); a forum's home, `/forum/`. Read as a thread, the learned pass took
+ * each thread's title and counts as a post's chrome. At the addresses the unseen WCXB pages record
+ * (`extract:dir --url-from`): probe 0.92545 -> 0.92688 (4 board indexes up: soliforum's PunBB board 5134
+ * 0.75 -> 0.94, XenForo's 5022 and 5024, a forum home 5090), final 0.91894 -> 0.92293 (XenForo's 5097
+ * 0.24 -> 0.58, a forum home 5087 0.32 -> 0.74), none down; no WCXB dev or scrapinghub page has such an
+ * address.
  */
 const BOARD_INDEX_ADDRESSES: readonly RegExp[] = [
   /\/(?:viewforum|forumdisplay)\.php/i,
-  /[/?]forums\/[^/?]+\.\d+\/?$/i,
-  /\/forum\/\d+\/[^/]+\/?$/i,
-  /^\/(?:[^/]+\/)?forums?\/?$/i,
+  /[/?]forums\/[^/?&]+\.\d+\/?(?:[?&].*)?$/i,
+  /\/forum\/\d+\/[^/?]+\/?(?:\?.*)?$/i,
+  // A forum's home, unless its query names a thread (`/forum/?t=123`).
+  /^\/(?:[^/]+\/)?forums?\/?(?:\?(?!.*\b(?:t|topic|thread|threadid|tid|showtopic)=).*)?$/i,
 ];
 
 const URL_KINDS: [RegExp, PageKind][] = [
@@ -91,7 +93,7 @@ export function guessPageKind(document: Document, pageUrl: string, page?: Pick<P
   } catch {
     /* an unusable URL says nothing */
   }
-  if (BOARD_INDEX_ADDRESSES.some((pattern) => pattern.test(path) || pattern.test(path + query))) return 'listing';
+  if (BOARD_INDEX_ADDRESSES.some((pattern) => pattern.test(path + query))) return 'listing';
   for (const [pattern, kind] of URL_KINDS) if (pattern.test(path)) return kind;
   return ogType === 'article' ? 'article' : 'unknown';
 }

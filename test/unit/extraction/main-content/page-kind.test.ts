@@ -58,6 +58,7 @@ describe('guessPageKind from the address', () => {
       'https://forums.example.com/forumdisplay.php?f=7',
       'https://www.paoson.com/forum/',
       'https://www.trailgroove.com/forums/?srsltid=abc',
+      'https://sawmillcreek.org/forums/design-forum.5/?page=2',
     ])
       expect(kindAt(board), board).toBe('listing');
     for (const thread of [
@@ -65,6 +66,7 @@ describe('guessPageKind from the address', () => {
       'https://beersmith.com/forum/index.php?threads/simple-home-brew-recipe.16986/',
       'https://forum.example.org/viewtopic.php?t=361697',
       'https://www.soliforum.com/topic/1234/stuck-extruder/',
+      'https://www.example.com/forum/?t=5512',
       'https://www.flyertalk.com/forum/trip-reports/2212958-scenic-turkish-french-sights.html',
       'https://grassrootsmotorsports.com/forum/off-topic-discussion/from-small-job-to-total-house-renovation/270338/',
     ])
