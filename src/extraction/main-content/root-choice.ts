@@ -26,7 +26,7 @@ export interface RootFacts {
   /**
    * A link post: comment blocks and no story beside them (comments.ts hasStoryBesideComments). Its comments are
    * the page, so Readability's pick, one comment, is weighed as a thread's pick is (READABILITY_MIN_SHARE.forum,
-   * where the kind's share is lower). A lobste.rs thread read at its own address as an article kept its longest
+   * where the kind's share is lower). A lobste.rs thread read at its real address as an article kept its longest
    * comment alone (WCXB 0575, 1,666 of 4,163 characters of prose: 0.48 -> 0.89); no other output of WCXB dev,
    * scrapinghub, the unseen halves or trafilatura's set changed at their recorded addresses (nor of WCXB dev
    * and scrapinghub at their own).
