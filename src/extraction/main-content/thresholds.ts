@@ -182,6 +182,8 @@ export const THRESHOLDS = {
 
   /** A byline or timestamp block (class "byline", "date", <time>) is at most this long; longer is content that merely carries the name. */
   METADATA_MAX_TEXT: 160,
+  /** An author line naming this many people or more is a work's credit, kept as its entry's text (cleanup.ts isWorkCredit). */
+  AUTHOR_LIST_MIN_NAMES: 3,
   /** Furniture lines (credits, datelines, labels) are at most this long. */
   FURNITURE_MAX_TEXT: 200,
   /** A caption ending in a credit "(Photo: ...)" may be this long. */

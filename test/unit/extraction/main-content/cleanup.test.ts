@@ -88,6 +88,25 @@ describe('metadata lines', () => {
     expect(text).toContain('When is the best time to go to Japan?');
   });
 
+  it("keeps each listed paper's authors (three names or more) and drops a story's byline of two and an author's blurb", () => {
+    const paper = (title: string, authors: string): string =>
+      `<dt><a href="/abs/${title.length}">${title}</a></dt><dd><div class="list-title">Title: ${title}</div><div class="list-authors">${authors}</div></dd>`;
+    const body = bodyOf(
+      `<dl>${paper('The Spike, the Sparse and the Sink', 'Shangwen Sun, Alfredo Canziani, Yann LeCun, Jiachen Zhu')}` +
+        `${paper('Distributed Partial Information Puzzles', 'Yifan Zhu, Mariah Bradford, Kenneth Lai and Timothy Obiso')}` +
+        `${paper('Learning to Plan', 'The Viet Bui, Wenjun Li, Yong Liu')}</dl>` +
+        `<div class="article-authors">Jane Doe, John Roe</div>${blurb}` +
+        `<div class="author-note">Kelia Reinoso is a writer at Tastewise, with more than five years of experience, in food and tech</div>`,
+    );
+    cleanContent(body, rootPassesFor('repeated'), 'own');
+    const text = body.textContent ?? '';
+    expect(text).toContain('Shangwen Sun, Alfredo Canziani, Yann LeCun, Jiachen Zhu');
+    expect(text).toContain('Kenneth Lai and Timothy Obiso');
+    expect(text).toContain('The Viet Bui, Wenjun Li, Yong Liu');
+    expect(text).not.toContain('Jane Doe');
+    expect(text).not.toContain('Kelia Reinoso');
+  });
+
   it('keeps a block named "meta" that holds a section heading: a card, not a byline', () => {
     const card = (heading: string, pitch: string): string => `<div class="hx-jss-meta-block"><h2>${heading}</h2><p>${pitch}</p></div>`;
     const body = bodyOf(
