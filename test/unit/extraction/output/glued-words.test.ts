@@ -36,6 +36,19 @@ describe('words that markup glues together', () => {
     expect(separated('<div class="md:flex"><span>un</span><span>usual</span></div><p class="flexible"><b>re</b><i>write</i></p>')).toBe('unusual\nrewrite');
   });
 
+  it('keeps apart the parts of a box holding no text of its own, never the runs of a paragraph or a list item', () => {
+    expect(separated('<div class="metadata"><span class="item">2026</span><span class="item">1h 54m</span><span class="item">R</span></div>')).toBe('2026 1h 54m R');
+    expect(separated('<div class="price"><span class="sale">$67.93</span><span class="was">compared to $84.95</span></div>')).toBe('$67.93 compared to $84.95');
+    expect(separated('<div class="tags"><a class="tag" href="/t/1">PvP</a><a class="tag" href="/t/2">Online Co-Op</a></div>')).toBe('PvP Online Co-Op');
+    // An editor's formatting runs: in a paragraph, a list item, or without classes.
+    expect(separated('<p><span class="C9DxTc">Le</span><span class="C9DxTc aw5Odc">arn more</span></p>')).toBe('Learn more');
+    expect(separated('<ul><li><span style="font-weight: 400">up to 30 colleges f</span><span style="font-weight: 400">or review</span></li></ul>')).toBe('up to 30 colleges for review');
+    // One-letter parts, a superscript, and a part that starts with punctuation.
+    expect(separated('<div class="split"><span class="char">G</span><span class="char">o</span></div>')).toBe('Go');
+    expect(separated('<div class="street"><span class="n">3</span><sup class="o">rd</sup></div>')).toBe('3rd');
+    expect(separated('<div class="book"><i class="title">The Handbook</i><span class="rest">, a valuable resource</span></div>')).toBe('The Handbook, a valuable resource');
+  });
+
   it('never touches code, nor joins across an element without text', () => {
     expect(separated('<pre><code><span>getValue</span><span>Of</span></code></pre>')).toBe('getValueOf');
     expect(separated('<p><span>read</span><img src="x.png" alt=""><span>More</span></p>')).toBe('readMore');
