@@ -77,3 +77,6 @@ export function plainText(root: DomElement): string {
     .filter(Boolean)
     .join('\n');
 }
+
+/** A year of the last two centuries as a word: a date, a dateline, a copyright. */
+export const YEAR = /\b(?:19|20)\d\d\b/;

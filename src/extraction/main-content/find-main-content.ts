@@ -6,7 +6,7 @@ import { removeBoilerplate } from './boilerplate.js';
 import { removeCardGrids } from './card-grids.js';
 import { cleanContent } from './cleanup.js';
 import { declaredDescription } from './declared-description.js';
-import { holdsArticleBody, looksLikeArticleAddress, looksLikeIndexPage, readPageSigns } from './listing-evidence.js';
+import { holdsArticleBody, looksLikeArticleAddress, looksLikeIndexPage, looksLikeStoryInFolder, readPageSigns } from './listing-evidence.js';
 import { findOwnCandidate } from './own-candidate.js';
 import { guessPageKind, listingRun } from './page-kind.js';
 import { readItemTitles, restoreItemTitles } from './listing-titles.js';
@@ -87,7 +87,10 @@ export function findMainContent(document: DomDocument, pageUrl: string, page?: P
   const useOwn = choice?.useOwn === true;
   const picked = useOwn ? ownCopy : (readability?.content ?? null);
   if (!picked) return null;
-  if (!useOwn && ownCopy && rootPasses['readability-holes']) restoreReadabilityHoles(ownCopy, picked);
+  if (!useOwn && ownCopy && rootPasses['readability-holes']) {
+    const heroLines = rootPasses['hero-lines'] && !looksLikeArticleAddress(pageUrl) && !looksLikeStoryInFolder(pageUrl);
+    restoreReadabilityHoles(ownCopy, picked, { heroLines });
+  }
   if (!useOwn && itemTitles) restoreItemTitles(itemTitles, picked);
   // Before the document is made over below, which empties its head.
   const title = readability?.title ?? (dom.title?.trim() || null);

@@ -152,6 +152,8 @@ export const PASSES_BY_ROOT_KIND = {
   'duplicates':          byRootKind('long-containers',  'any-block',        'any-block',        'any-block',        false,  false,   false),
   /** Blocks Readability's cleaning dropped between blocks it kept, put back from our root when they read as prose (readability-holes.ts). */
   'readability-holes':   byRootKind(true,               true,               true,               true,               true,   true,    true),
+  /** A landing page's hero lines under its <h1>, put back before Readability's pick (readability-holes.ts restoreHeroLines), at addresses naming no story. */
+  'hero-lines':          byRootKind(false,              true,               false,              false,              false,  true,    false),
   /** A listing's item titles Readability's cleaning dropped while keeping the rest of each item, put back (listing-titles.ts). */
   'item-titles':         byRootKind(false,              false,              false,              false,              true,   true,    true),
   /** Hover cards inside a sentence (a photo and links about a name, hidden by a stylesheet) (hover-cards.ts: scrapinghub 0.969 -> 0.970). */

@@ -11,6 +11,7 @@ import { hasDescendantTag } from '../../dom/dom-walk.js';
 import { isLinkElement } from '../../dom/link-elements.js';
 import type { RootKind } from '../kinds.js';
 import { elementNames, wholeWords } from '../../dom/element-names.js';
+import { YEAR } from '../../dom/text.js';
 
 /** Feature names, in the order of a block's vector; the model file names them too and must agree. */
 export const BLOCK_FEATURES = [
@@ -103,7 +104,6 @@ const NUMBER = /\p{N}/u;
 const SENTENCE_END = /[.!?:;…"'”’)]$/u;
 const PUNCTUATION = new Set(['.', ',', ';', ':', '!', '?']);
 const SEPARATORS = new Set(['|', '·', '•', '»', '«', '›', '‹', '/']);
-const YEAR = /\b(?:19|20)\d\d\b/;
 
 interface Leaf {
   element: Element;

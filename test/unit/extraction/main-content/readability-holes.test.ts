@@ -205,3 +205,33 @@ describe('what a kept sentence ending in a colon announces', () => {
     expect(steps('These are the earbuds we picked after testing every pair on our runs:', linkedCards)).not.toContain('Powerbeats');
   });
 });
+
+describe("a landing page's hero lines under its <h1>", () => {
+  const hero = (tagline: string) =>
+    `<div><h1>Cybersecurity consulting</h1><p>${tagline}</p><p>Frontline expertise to reach peak readiness, advance your maturity, and keep your team ahead of threats.</p>` +
+    `${prose('readiness', 3)}</div>`;
+  const pick = () => bodyOf(`<div>${prose('readiness', 3)}</div>`).firstElementChild!;
+
+  it('puts them back before the first block Readability kept where the caller asks for hero lines', () => {
+    const own = bodyOf(hero('Move from reactive to ready')).firstElementChild!;
+    const picked = pick();
+    restoreReadabilityHoles(own, picked, { heroLines: true });
+    const text = plainText(picked as never);
+    expect(text).toContain('Move from reactive to ready');
+    expect(text.indexOf('Frontline expertise')).toBeGreaterThan(-1);
+    expect(text.indexOf('Frontline expertise')).toBeLessThan(text.indexOf('Sentence 0 about readiness'));
+    expect(text).not.toContain('Cybersecurity consulting');
+  });
+
+  it('leaves them out where the caller does not ask (an article, a product), and when a line holds a year (a dateline)', () => {
+    const own = bodyOf(hero('Move from reactive to ready')).firstElementChild!;
+    const picked = pick();
+    restoreReadabilityHoles(own, picked, { heroLines: false });
+    expect(plainText(picked as never)).not.toContain('Frontline expertise');
+
+    const dated = bodyOf(hero('By Jane Doe, published July 18, 2025')).firstElementChild!;
+    const pickedDated = pick();
+    restoreReadabilityHoles(dated, pickedDated, { heroLines: true });
+    expect(plainText(pickedDated as never)).not.toContain('Frontline expertise');
+  });
+});
