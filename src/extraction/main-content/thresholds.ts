@@ -111,6 +111,12 @@ export const THRESHOLDS = {
   /** A chrome-named block holding more than this share of the page's text is a misnamed wrapper around the content (320360e). */
   CHROME_SPARED_SHARE: 0.35,
   /**
+   * A related-stories block holding more than this share of what is left of the page, with no prose in it, is the
+   * page's own grid (boilerplate.ts isPagesOwnList): 0.4 and 0.5 read the same on WCXB dev, 0.3 took a
+   * magazine's rail of teasers as well (4526 0.98 -> 0.78), 0.8 found neither page.
+   */
+  RELATED_LIST_PAGE_SHARE: 0.5,
+  /**
    * A block with more than this share of its text in links is links, not prose: a mega-menu is not spared as a
    * misnamed wrapper (0.4-0.6 measure the same), a run of tag links is a tag list (0.4-0.8 the same).
    */

@@ -400,4 +400,24 @@ describe('related-stories lists', () => {
     expect(text).not.toContain('about conversational AI');
     expect(text).not.toContain('about object storage');
   });
+
+  // WooCommerce's category template on Kress's robotic mowers: the products sit in a `related-product` section.
+  const mowers = Array.from({ length: 8 }, (_, i) => `<li class="product"><a href="/mowers/kr${160 + i}"><h2>KR${160 + i}</h2><p>Robotic lawn mower for ${i + 1} acres</p><span class="price">$ ${2 + i},099.99</span></a></li>`).join('');
+  const grid = `<section class="related-product"><ul class="products">${mowers}</ul></section>`;
+
+  it("keeps a related list that holds most of what is left of the page in items without prose: it is the page's own list", () => {
+    const document = pageOf(`<header><nav><a href="/">Home</a><a href="/mowers">Robotic lawn mowers</a></nav></header><main><h1>Robotic lawn mowers</h1>${grid}</main><footer>${paragraphs('the dealer network', 2)}</footer>`);
+    removeBoilerplate(document.body, passesFor('article'));
+    const text = plainText(document.body as never);
+    expect(text).toContain('KR167');
+    expect(text).toContain('$ 9,099.99');
+  });
+
+  it('drops the same list beside a story that holds most of the page', () => {
+    const document = pageOf(`<main><article><h1>Which mower for a steep lawn</h1>${paragraphs('steep lawns', 6)}</article>${grid}</main>`);
+    removeBoilerplate(document.body, passesFor('article'));
+    const text = plainText(document.body as never);
+    expect(text).toContain('sentence 2 about steep lawns');
+    expect(text).not.toContain('KR167');
+  });
 });
