@@ -12,6 +12,7 @@ import { removeHoverCards } from './hover-cards.js';
 import { linksLeadOut } from './off-site-links.js';
 import type { RootPasses } from './policy.js';
 import { remove } from './remove.js';
+import { removeStoryTeasers } from './story-teasers.js';
 import { THRESHOLDS } from './thresholds.js';
 import { elementNamesIfAny, namedBesidesAnchor, wholeWords } from '../dom/element-names.js';
 
@@ -122,6 +123,7 @@ export type RootSource = 'readability' | 'own';
 export function cleanContent(body: Element, passes: RootPasses, source: RootSource, pageUrl = '', description: string | null = null): void {
   const runs = (cell: boolean | 'readability-pick'): boolean => cell === true || (cell === 'readability-pick' && source === 'readability');
   if (passes.duplicates) removeDuplicateBlocks(body, passes.duplicates === 'long-containers');
+  if (passes['story-teasers']) removeStoryTeasers(body, pageUrl);
   if (passes['hover-cards']) removeHoverCards(body);
   if (passes.captions) removeCaptions(body, description);
   if (passes['metadata-lines']) removeMetadataLines(body);

@@ -224,6 +224,18 @@ export const THRESHOLDS = {
   LINK_LIST_MIN_ITEMS: 2,
   /** ...and not one with more than this share of its links leading off the site or to files: the article's own list (off-site-links.ts). */
   OFF_SITE_LINK_SHARE: 0.5,
+  /** A teaser of another story (story-teasers.ts) is at most this long, heading and excerpt together. */
+  TEASER_MAX_TEXT: 1000,
+  /** ...and its excerpt at least this long: a linked heading alone is a link list's item. */
+  TEASER_MIN_EXCERPT: 40,
+  /** ...in runs of at least this many like blocks. */
+  TEASER_RUN_MIN_ITEMS: 3,
+  /** A teaser's title is at least this long ("Read more" is a button)... */
+  TEASER_MIN_TITLE: 10,
+  /** ...and at least this share of it is its one link. */
+  TEASER_TITLE_LINK_SHARE: 0.9,
+  /** A heading over a run of teasers this short ("Related posts") goes with them. */
+  TEASER_RUN_HEADING_MAX_TEXT: 80,
   /** A block copy shorter than this ("Add to cart", sizes, "Details") repeats legitimately (3f48f5e). */
   COPY_MIN_TEXT: 25,
   /** In an article only long containers are copies (a promo box, a second body); cells, quotes and legends repeat legitimately (f9eee89). */
