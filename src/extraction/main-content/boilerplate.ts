@@ -108,7 +108,15 @@ function holdsProseOutsideItems(list: Element): boolean {
  * unseen 4976, unchanged). The page is read once its landmarks and footer went. WCXB dev 0.89533 -> 0.89621,
  * those two pages alone; scrapinghub, trafilatura's set and both unseen halves unchanged. About 0.14 ms a page
  * (205 ms over WCXB dev, every call timed).
+ *
+ * A block named as a promotion says the same: Deloitte's services page draws its 24 services as `cmp-promo`
+ * cards (a title, two lines, "Find out more"), which the ads words took whole (WCXB 0709 0.51 -> 0.98; WCXB dev
+ * 0.89650 -> 0.89682, no other page of it, scrapinghub, trafilatura's set or either unseen half moved). Once a
+ * block is kept so, its parts named like it (each card's `promo`) are parts of it. Menus are no such group:
+ * a category page's menu of sections holding half of it is still a menu (4247, 2909 down when they were).
  */
+const OWN_LIST_GROUPS: ReadonlySet<string> = new Set(['related-lists', 'ads']);
+
 function isPagesOwnList(list: Element, leftOfPage: () => number): boolean {
   return !holdsProse(list) && textLength(list) > THRESHOLDS.RELATED_LIST_PAGE_SHARE * leftOfPage();
 }
@@ -251,6 +259,8 @@ export function removeBoilerplate(body: Element, passes: DeclaredPasses): { link
   // What is left of the page once the landmarks went, read once (the whole body's text) when a related list asks.
   let textLeft: number | undefined;
   const leftOfPage = (): number => (textLeft ??= textLength(body));
+  // Blocks kept as the page's own list under a chrome name (isPagesOwnList).
+  const pagesOwnLists: Element[] = [];
   for (const element of all) {
     const names = elementNamesIfAny(element);
     if (names === null) continue;
@@ -268,10 +278,15 @@ export function removeBoilerplate(body: Element, passes: DeclaredPasses): { link
       const group = chromeNameRule(names);
       // A tick's or a cross's words for screen readers are what its table cell says.
       if (group === 'screen-reader-text' && isCellValue(element)) continue;
+      // Inside a block kept as the page's own list, a part named like it is part of that list.
+      if (OWN_LIST_GROUPS.has(group) && pagesOwnLists.some((list) => list.contains(element))) continue;
       // A related list's items are other pages': neither their prose nor their length spares it, unless it is the page's own.
       if (group === 'related-lists' && !holdsProseOutsideItems(element)) {
-        if (!isPagesOwnList(element, leftOfPage)) removeUnlessTitled(element, 'chrome-names');
+        if (isPagesOwnList(element, leftOfPage)) pagesOwnLists.push(element);
+        else removeUnlessTitled(element, 'chrome-names');
       }
+      // A promotion that holds most of the page, without prose, is the page's own cards.
+      else if (group === 'ads' && isPagesOwnList(element, leftOfPage)) pagesOwnLists.push(element);
       // A consent dialog's paragraphs about cookies are no reason to spare it.
       else removeUnlessSpared(element, 'chrome-names', !isConsentDialog(element, names));
     } else if (passes['chrome-names'] && namesSkipLink(names) && isSkipLinks(element)) {

@@ -413,6 +413,28 @@ describe('related-stories lists', () => {
     expect(text).toContain('$ 9,099.99');
   });
 
+  // Deloitte's services page: each service a `cmp-promo` card inside a promo container.
+  const services = ['Audit', 'Assurance', 'Tax', 'Consulting', 'Risk Advisory', 'Mergers'].map(
+    (name) => `<div class="promo cmp-promo__services"><a href="/services/${name.toLowerCase().replace(/ /g, '-')}"><h3>${name}</h3><div class="cmp-promo__desc">What our ${name} practice does for clients.</div><span>Find out more</span></a></div>`,
+  );
+  const promos = `<div class="cmp-promo-container">${services.join('')}</div>`;
+
+  it("keeps a promotion block that holds most of what is left of the page without prose, its cards named like it included", () => {
+    const document = pageOf(`<main><h1>Our services</h1><p>Whether you are starting up or scaling up, we can help.</p>${promos}</main><footer>${paragraphs('the firm', 2)}</footer>`);
+    removeBoilerplate(document.body, passesFor('unknown'));
+    const text = plainText(document.body as never);
+    expect(text).toContain('What our Risk Advisory practice does');
+    expect(text).toContain('Mergers');
+  });
+
+  it('drops the same promotions beside a story that holds most of the page', () => {
+    const document = pageOf(`<main><article><h1>Audit season</h1>${paragraphs('audit season', 6)}</article>${promos}</main>`);
+    removeBoilerplate(document.body, passesFor('unknown'));
+    const text = plainText(document.body as never);
+    expect(text).toContain('sentence 2 about audit season');
+    expect(text).not.toContain('Risk Advisory');
+  });
+
   it('drops the same list beside a story that holds most of the page', () => {
     const document = pageOf(`<main><article><h1>Which mower for a steep lawn</h1>${paragraphs('steep lawns', 6)}</article>${grid}</main>`);
     removeBoilerplate(document.body, passesFor('article'));
