@@ -10,7 +10,7 @@ import { collapsedLength as textLength, descendants, H1, hasAncestorOrSelf, hasD
 import { holdsLink, isLinkElement, linkTextLength } from '../dom/link-elements.js';
 import { isAuthorBox } from './author-box.js';
 import { isLineNumberGutter } from './code-gutters.js';
-import { chromeNameRule, isPrintOnly, namesChrome, namesSkipLink, namesStoryRail } from './chrome-names.js';
+import { chromeNameRule, isPrintOnly, namesChrome, namesSkipLink, namesStoryRail, type ChromeNameRule } from './chrome-names.js';
 import { excerptOf } from './truncated-excerpts.js';
 import { addDisclosure, dropHiddenState, isCollapsedPanel, isDisclosureLabel, keepLabel, newDisclosures, showPanel } from './collapsed-panels.js';
 import { hasStoryBesideComments, holdsOneArticle, isInCode, namesComments } from './comments.js';
@@ -115,7 +115,7 @@ function holdsProseOutsideItems(list: Element): boolean {
  * block is kept so, its parts named like it (each card's `promo`) are parts of it. Menus are no such group:
  * a category page's menu of sections holding half of it is still a menu (4247, 2909 down when they were).
  */
-const OWN_LIST_GROUPS: ReadonlySet<string> = new Set(['related-lists', 'ads']);
+const OWN_LIST_GROUPS: ReadonlySet<ChromeNameRule> = new Set<ChromeNameRule>(['related-lists', 'ads']);
 
 function isPagesOwnList(list: Element, leftOfPage: () => number): boolean {
   return !holdsProse(list) && textLength(list) > THRESHOLDS.RELATED_LIST_PAGE_SHARE * leftOfPage();
@@ -256,7 +256,7 @@ export function removeBoilerplate(body: Element, passes: DeclaredPasses): { link
   const storyBeside = passes.comments === false || hasStoryBesideComments(body, all);
   const dropComments = commentsUnderArticle && storyBeside;
   const postChrome: Element[] = [];
-  // What is left of the page once the landmarks went, read once (the whole body's text) when a related list asks.
+  // What is left of the page once the landmarks went, read once (the whole body's text) when a related list or a promotion asks.
   let textLeft: number | undefined;
   const leftOfPage = (): number => (textLeft ??= textLength(body));
   // Blocks kept as the page's own list under a chrome name (isPagesOwnList).

@@ -83,7 +83,8 @@ export function removeStoryTeasers(body: Element, pageUrl: string): void {
   if (runs.length === 0 || !storyOutweighs(body, runs.flat(), stats)) return;
   for (const run of runs) {
     const heading = headingBefore(run[0]!, stats);
-    for (const item of run) remove(item, 'story-teasers');
+    // A teaser nested in another one went with it.
+    for (const item of run) if (item.isConnected) remove(item, 'story-teasers');
     if (heading) remove(heading, 'story-teasers');
   }
 }
