@@ -11,11 +11,13 @@ import { wholeWords } from '../dom/element-names.js';
 /**
  * class/id words of author boxes ("author-box", "post-author-info", "about-the-author", Simple Author Box, Starbox),
  * joined by a hyphen, an underscore (wholeWords reads both) or nothing ("author_section": WCXB dev 0261
- * 0.981 -> 0.996, no page down; Toptal's writer in trafilatura's evaluation set).
+ * 0.981 -> 0.996, no page down; Toptal's writer in trafilatura's evaluation set). A contributor's or writer's
+ * box is the same box (SNO student papers' `contributor-bio`: WCXB 0186 0.977 -> 0.996; no other page of WCXB
+ * dev, scrapinghub, the unseen halves or trafilatura's set moved).
  */
 const AUTHOR_BOX_WORDS = wholeWords([
   'author-?(?:box|bio|info|card|profile|details|description|desc|about|wrap|wrapper|block|section)', 'about-?(?:the-?)?author',
-  'bio-?box', 'saboxplugin-wrap', 'abh_box',
+  '(?:contributor|writer)-?(?:box|bio|info|card|profile)', 'bio-?box', 'saboxplugin-wrap', 'abh_box',
 ]);
 
 /** The bare word, which names bylines as often as boxes ("post-author", "entry-author"): a box only by its shape (looksLikeBio). */

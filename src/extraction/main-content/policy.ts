@@ -78,8 +78,13 @@ export const PASSES_BY_DECLARED_KIND = {
   'paged-grids':            byKind(true,         true,             true,     true,   true),
   /** Reader comments; on undeclared pages only where the markup shows one blog entry they hang under (8ee04d4, 50bf725, 0675295); never under a link post with no story of its own (comments.ts). */
   'comments':               byKind('always',     'if-one-article', false,    false,  false),
-  /** The writer's photo-name-biography box under a story (50bf725). */
-  'author-boxes':           byKind(true,         true,             false,    false,  false),
+  /**
+   * The writer's photo-name-biography box under a story (50bf725). Also on declared listings: a "best of" list typed
+   * as a collection still ends on its writer's box (move.org's movers, a Housecall Pro guide: WCXB 0054 0.875 -> 0.885,
+   * 0111 0.970 -> 0.985, none down), while a real listing has none. Not on threads (a poster's card is post-chrome)
+   * nor products.
+   */
+  'author-boxes':           byKind(true,         true,             false,    false,  true),
   /** Customer reviews and ratings (by name here, by schema.org itemprop after the buy forms): opinions, not the description (e6cc914: scrapinghub 0.971 -> 0.973 with the index test). */
   'reviews':                byKind(false,        false,            false,    true,   false),
   /** Blocks named disclaimer/legal whatever their prose (b0d0a9d: product .665 -> .680, service .835 -> .845). */

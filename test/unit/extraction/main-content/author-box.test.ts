@@ -61,4 +61,19 @@ describe('author boxes', () => {
     expect(text).toContain('By Regan');
     expect(text).not.toContain('Southeastern Connecticut native');
   });
+  it("drops a contributor's or writer's biography box (student newspapers' contributor-bio)", () => {
+    const bio = `<div class="sno-story-contributor-box"><div class="contributor-text"><div class="contributor-bio"><p>Maya is a junior studying journalism and political science. She covers city council and campus elections, and edits the opinion section.</p></div></div></div>`;
+    const text = mainText(pageOf(`<article><h1>Council votes on parking</h1>${prose('parking', 5)}${bio}</article>`, OG_ARTICLE), 'https://news.example.edu/2024/05/council-votes-on-parking');
+    expect(text).toContain('Sentence 4 about parking');
+    expect(text).not.toContain('junior studying journalism');
+  });
+
+  it('drops an author box on a page declaring a listing too (a "best of" list under a collection type)', () => {
+    const bio = `<div data-widget="author-bio" class="author-bio"><div class="author-bio__image"><img src="/a.jpg" alt=""></div><div class="author-bio__content"><p class="author-bio__description">Dana has written about moving and storage for eight years and has tested more than forty moving companies across the country.</p></div></div>`;
+    const document = pageOf(`<main><h1>Best interstate moving companies</h1>${prose('movers', 5)}${bio}</main>`);
+    removeBoilerplate(document.body, passesFor('listing'));
+    const text = plainText(document.body as never);
+    expect(text).toContain('Sentence 4 about movers');
+    expect(text).not.toContain('forty moving companies');
+  });
 });
