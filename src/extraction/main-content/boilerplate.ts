@@ -146,8 +146,24 @@ function removeUnlessTitled(element: Element, rule: RuleName): void {
  * WCXB dev 0.89367 -> 0.89384, trafilatura's set 0.9252 -> 0.9257, those pages alone; scrapinghub and both
  * unseen halves: every output identical.
  */
+const isRealParagraph = (node: Element): boolean => node.tagName === 'P' && textLength(node) >= THRESHOLDS.REAL_PARAGRAPH;
+
+/**
+ * An `<aside>` set among the story's own paragraphs (its parent holds two real paragraphs or more) that
+ * holds a real paragraph, not mostly links, is a callout of the story, not a sidebar: a health page's boxed
+ * tip between its sections (WCXB 4121 0.95 -> 1.00), a forum reply's quote of an earlier post, which
+ * Discourse writes as `<aside class="quote">` (0507 0.974 -> 0.979). A sidebar sits beside the story's
+ * container, not inside it, and its widgets hold links and short lines. WCXB dev +0.00003, no page down;
+ * scrapinghub, the unseen halves and trafilatura's set unchanged.
+ */
+function isCallout(element: Element): boolean {
+  if (element.tagName !== 'ASIDE') return false;
+  const parent = element.parentElement;
+  if (!parent || [...parent.children].filter(isRealParagraph).length < 2) return false;
+  return [...element.querySelectorAll('p')].some((p) => isRealParagraph(p) && linkTextLength(p) <= THRESHOLDS.MOSTLY_LINKS_SHARE * textLength(p));
+}
 function removeListingLandmark(element: Element): void {
-  if (NEVER_REMOVED.has(element.tagName) || !element.isConnected || holdsProseOutsideItems(element) || wrapsPageMain(element)) return;
+  if (NEVER_REMOVED.has(element.tagName) || !element.isConnected || holdsProseOutsideItems(element) || isCallout(element) || wrapsPageMain(element)) return;
   remove(element, 'landmarks');
 }
 

@@ -443,3 +443,26 @@ describe('related-stories lists', () => {
     expect(text).not.toContain('KR167');
   });
 });
+
+describe('an <aside> among the story\'s paragraphs', () => {
+  const tip = `<aside class="center"><p>Not all vegetarians are the same. Vegans eat no animal products at all, while lacto-ovo vegetarians still eat milk and eggs, and that changes which nutrients need watching.</p></aside>`;
+  const sidebar = `<aside class="widget-area"><h3>Recent posts</h3><ul><li><a href="/a">Ten salads for summer</a></li><li><a href="/b">Protein without meat</a></li></ul></aside>`;
+
+  it('keeps a callout set between the paragraphs, drops the sidebar beside the story', () => {
+    const document = pageOf(`<main><article><h1>Eating well</h1>${paragraphs('meals', 2)}${tip}${paragraphs('sleep', 2)}</article>${sidebar}</main>`);
+    removeBoilerplate(document.body, passesFor('article'));
+    const text = plainText(document.body as never);
+    expect(text).toContain('Not all vegetarians are the same');
+    expect(text).not.toContain('Recent posts');
+  });
+
+  it('drops an aside whose paragraph is mostly a link, and one outside any run of paragraphs', () => {
+    const pointer = `<aside><p><a href="/related">Read our complete guide to planning vegetarian meals for a family of four on a budget, with recipes</a> here.</p></aside>`;
+    const document = pageOf(`<main><article><h1>Eating well</h1>${paragraphs('meals', 2)}${pointer}${paragraphs('sleep', 2)}</article><div class="rail">${tip}</div></main>`);
+    removeBoilerplate(document.body, passesFor('article'));
+    const text = plainText(document.body as never);
+    expect(text).toContain('sentence 1 about sleep');
+    expect(text).not.toContain('complete guide to planning');
+    expect(text).not.toContain('Not all vegetarians are the same');
+  });
+});
