@@ -118,6 +118,19 @@ describe('the buttons that open panels', () => {
   });
 });
 
+describe('an accordion button holding a heading', () => {
+  it('keeps the question a heading inside a bare button writes (no ARIA), drops a headed-less button', () => {
+    const faq = ['Do you deliver and set up rental equipment?', 'How far ahead should I book a bounce house?']
+      .map((q, i) => `<div class="border-b"><button class="w-full py-6 flex" type="button"><h3 class="text-xl">${q}</h3><svg></svg></button><div class="answer-${i}" hidden><p>Answer ${i}: ${'we deliver, set up and take down every rental within the county at no extra cost. '.repeat(2)}</p></div></div>`)
+      .join('');
+    const document = pageOf(`<main><h1>Party rentals</h1>${prose('rentals', 3)}${faq}<button type="button">Add this rental to my cart now</button></main>`);
+    const text = mainText(document, 'https://rentals.example/faq');
+    expect(text).toContain('Do you deliver and set up rental equipment?');
+    expect(text).toContain('How far ahead should I book a bounce house?');
+    expect(text).not.toContain('Add this rental to my cart');
+  });
+});
+
 describe('"Read more" expanders', () => {
   const whole = 'Our certificate programmes give you job-role training and formal workplace skills in fewer than three hours of active learning, all of it free.';
   it('keeps the hidden whole text and drops the truncated excerpt shown in its place', () => {
