@@ -131,21 +131,6 @@ function removeUnlessTitled(element: Element, rule: RuleName): void {
   remove(element, rule);
 }
 
-/**
- * A navigation or complementary landmark lists other pages: its items' text (menu entries, a sidebar's
- * feed of posts) is theirs, however long it runs or however much of the page it holds, so neither the
- * share-of-page guard nor items' prose spares it (as `holdsProseOutsideItems` reads a related-stories list).
- * A university's mega menu sets a featured story's caption under each of its six panels (vims.edu, WCXB
- * dev 4349): 1,167 characters of captions made the `<nav>` 40% links and 45% of the page, so it was spared
- * as a misnamed wrapper and its 40 menu links opened the text (0.675 -> 0.930). A party's blog sidebar
- * holds an RSS widget of another site's posts as list items (trafilatura's set 0340): spared for its
- * prose, it became the root over the post (0 of 2 marked lines -> 2 of 2); a magazine's `<aside>` of
- * 11,675 characters of recommended stories outweighed its story (0515: 3 -> 2 lines marked as not
- * content held).
- * Prose of the landmark's own, outside its items, or the page title or main inside it, is still a wrapper's.
- * WCXB dev 0.89367 -> 0.89384, trafilatura's set 0.9252 -> 0.9257, those pages alone; scrapinghub and both
- * unseen halves: every output identical.
- */
 const isRealParagraph = (node: Element): boolean => node.tagName === 'P' && textLength(node) >= THRESHOLDS.REAL_PARAGRAPH;
 
 /**
@@ -162,6 +147,22 @@ function isCallout(element: Element): boolean {
   if (!parent || [...parent.children].filter(isRealParagraph).length < 2) return false;
   return [...element.querySelectorAll('p')].some((p) => isRealParagraph(p) && linkTextLength(p) <= THRESHOLDS.MOSTLY_LINKS_SHARE * textLength(p));
 }
+
+/**
+ * A navigation or complementary landmark lists other pages: its items' text (menu entries, a sidebar's
+ * feed of posts) is theirs, however long it runs or however much of the page it holds, so neither the
+ * share-of-page guard nor items' prose spares it (as `holdsProseOutsideItems` reads a related-stories list).
+ * A university's mega menu sets a featured story's caption under each of its six panels (vims.edu, WCXB
+ * dev 4349): 1,167 characters of captions made the `<nav>` 40% links and 45% of the page, so it was spared
+ * as a misnamed wrapper and its 40 menu links opened the text (0.675 -> 0.930). A party's blog sidebar
+ * holds an RSS widget of another site's posts as list items (trafilatura's set 0340): spared for its
+ * prose, it became the root over the post (0 of 2 marked lines -> 2 of 2); a magazine's `<aside>` of
+ * 11,675 characters of recommended stories outweighed its story (0515: 3 -> 2 lines marked as not
+ * content held).
+ * Prose of the landmark's own, outside its items, or the page title or main inside it, is still a wrapper's.
+ * WCXB dev 0.89367 -> 0.89384, trafilatura's set 0.9252 -> 0.9257, those pages alone; scrapinghub and both
+ * unseen halves: every output identical.
+ */
 function removeListingLandmark(element: Element): void {
   if (NEVER_REMOVED.has(element.tagName) || !element.isConnected || holdsProseOutsideItems(element) || isCallout(element) || wrapsPageMain(element)) return;
   remove(element, 'landmarks');
