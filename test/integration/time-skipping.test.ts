@@ -1,20 +1,15 @@
 import { fileURLToPath } from 'node:url';
-import { existsSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { TestWorkflowEnvironment } from '@temporalio/testing';
+import type { TestWorkflowEnvironment } from '@temporalio/testing';
 import { Worker } from '@temporalio/worker';
-import { quietTemporalRuntime } from '../support/stack.js';
-import { testServerLibDir } from '../../scripts/lib/tools.js';
+import { startTimeSkippingServer } from '../support/time-skipping.js';
 
-const wrapper = fileURLToPath(new URL('../../scripts/temporal-test-server.sh', import.meta.url));
 const sleeperPath = fileURLToPath(new URL('../workflows/sleeper.ts', import.meta.url));
 
 let env: TestWorkflowEnvironment;
 
 beforeAll(async () => {
-  quietTemporalRuntime();
-  if (!existsSync(testServerLibDir)) throw new Error('The time-skipping test server is not installed; run `npm test`, which fetches it');
-  env = await TestWorkflowEnvironment.createTimeSkipping({ server: { executable: { type: 'existing-path', path: wrapper } } });
+  env = await startTimeSkippingServer();
 });
 
 afterAll(async () => {

@@ -1,13 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { spawn } from 'node:child_process';
-import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { TestWorkflowEnvironment } from '@temporalio/testing';
+import type { TestWorkflowEnvironment } from '@temporalio/testing';
 import { Worker, bundleWorkflowCode } from '@temporalio/worker';
 import type { temporal } from '@temporalio/proto';
-import { quietTemporalRuntime } from '../support/stack.js';
-import { testServerLibDir } from '../../scripts/lib/tools.js';
+import { startTimeSkippingServer } from '../support/time-skipping.js';
 import { parseConfig, type Config } from '../../src/config/config.js';
 import { createDb, type Db } from '../../src/db/prisma.js';
 import { SecretBox } from '../../src/accounts/webhook-secret.js';
@@ -23,7 +21,6 @@ import { startReceiver, type Receiver } from '../support/webhook-receiver.js';
  * workflow starts it (startCompletionWebhook, from test/workflows/completion-webhook.ts).
  */
 
-const wrapper = fileURLToPath(new URL('../../scripts/temporal-test-server.sh', import.meta.url));
 const workflowsPath = fileURLToPath(new URL('../workflows/completion-webhook.ts', import.meta.url));
 const workerProcess = fileURLToPath(new URL('../support/webhook-worker-process.ts', import.meta.url));
 const ENCRYPTION_KEY = 'cd'.repeat(32);
@@ -38,9 +35,7 @@ let bundle: Awaited<ReturnType<typeof bundleWorkflowCode>>;
 const receivers: Receiver[] = [];
 
 beforeAll(async () => {
-  quietTemporalRuntime();
-  if (!existsSync(testServerLibDir)) throw new Error('The time-skipping test server is not installed; run `npm test`, which fetches it');
-  env = await TestWorkflowEnvironment.createTimeSkipping({ server: { executable: { type: 'existing-path', path: wrapper } } });
+  env = await startTimeSkippingServer();
   db = createDb(inject('databaseUrl'));
   cfg = parseConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', DATABASE_URL: inject('databaseUrl'), ALLOW_PRIVATE_TARGETS: 'true', WEBHOOK_ENCRYPTION_KEY: ENCRYPTION_KEY });
   box = new SecretBox(ENCRYPTION_KEY);
