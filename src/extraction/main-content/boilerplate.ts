@@ -23,7 +23,7 @@ import { isInsideQaPost, isPostChrome } from './forum-chrome.js';
 import { isConsentDialog } from './consent-dialogs.js';
 import { isCellValue } from './cell-values.js';
 import { isChrome, isHiddenByStyle, isHiddenOnly, isModal, isListingLandmark, isScriptRevealed, isSiteFooter, isSiteHeader, overlayClosedBy, wrapsPageMain } from './page-chrome.js';
-import { holdsLongParagraphs } from './paragraphs.js';
+import { holdsLongParagraphs, ONE_PARAGRAPH } from './paragraphs.js';
 import type { DeclaredPasses, RuleName } from './policy.js';
 import { remove } from './remove.js';
 import { removeTagLists } from './tag-lists.js';
@@ -145,7 +145,8 @@ function isCallout(element: Element): boolean {
   if (element.tagName !== 'ASIDE') return false;
   const parent = element.parentElement;
   if (!parent || [...parent.children].filter(isRealParagraph).length < 2) return false;
-  return [...element.querySelectorAll('p')].some((p) => isRealParagraph(p) && linkTextLength(p) <= THRESHOLDS.MOSTLY_LINKS_SHARE * textLength(p));
+  const unlinkedLength = (paragraph: Element): number => (isMostlyLinks(paragraph, textLength(paragraph)) ? 0 : textLength(paragraph));
+  return holdsLongParagraphs(element, THRESHOLDS.REAL_PARAGRAPH, unlinkedLength, ONE_PARAGRAPH);
 }
 
 /**
