@@ -10,7 +10,7 @@ const wrapper = fileURLToPath(new URL('../../scripts/temporal-test-server.sh', i
  * Attempts at starting the time-skipping server. The SDK gives the JVM a fixed 5 s to listen; on a loaded
  * two-core machine (the full suite running beside it) a start can miss that once: a full `npm test` on
  * 2026-12-03 lost webhooks-schedule.test.ts's three tests to "did not start within 5s", and the file alone
- * passed. A second start is then quick (the JVM's class data is cached).
+ * passed. Only that error is tried again; any other is thrown at once.
  */
 const START_ATTEMPTS = 3;
 

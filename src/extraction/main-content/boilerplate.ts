@@ -145,7 +145,10 @@ function isCallout(element: Element): boolean {
   if (element.tagName !== 'ASIDE') return false;
   const parent = element.parentElement;
   if (!parent || [...parent.children].filter(isRealParagraph).length < 2) return false;
-  const unlinkedLength = (paragraph: Element): number => (isMostlyLinks(paragraph, textLength(paragraph)) ? 0 : textLength(paragraph));
+  const unlinkedLength = (paragraph: Element): number => {
+    const length = textLength(paragraph);
+    return isMostlyLinks(paragraph, length) ? 0 : length;
+  };
   return holdsLongParagraphs(element, THRESHOLDS.REAL_PARAGRAPH, unlinkedLength, ONE_PARAGRAPH);
 }
 
