@@ -10,6 +10,7 @@ import { collapsedLength as textLength, descendants, H1, hasAncestorOrSelf, hasD
 import { holdsLink, isLinkElement, linkTextLength } from '../dom/link-elements.js';
 import { isAuthorBox } from './author-box.js';
 import { isLineNumberGutter } from './code-gutters.js';
+import { isIconLigature } from './icon-ligatures.js';
 import { chromeNameRule, isPrintOnly, namesChrome, namesSkipLink, namesStoryRail, type ChromeNameRule } from './chrome-names.js';
 import { excerptOf } from './truncated-excerpts.js';
 import { addDisclosure, dropHiddenState, isCollapsedPanel, isDisclosureLabel, keepLabel, newDisclosures, showPanel } from './collapsed-panels.js';
@@ -215,7 +216,7 @@ export function removeBoilerplate(body: Element, passes: DeclaredPasses): { link
       fallbacks.push(...fallbackOf(element));
       return true;
     }
-    return (JUNK_TAGS.has(element.tagName) || isLineNumberGutter(element)) && junk.push(element) > 0;
+    return (JUNK_TAGS.has(element.tagName) || isLineNumberGutter(element) || isIconLigature(element)) && junk.push(element) > 0;
   });
   // Read before the junk goes: an overlay is known by the close button it opens with.
   const overlays = passes.modals ? junk.map(overlayClosedBy).filter((overlay) => overlay !== null) : [];

@@ -385,6 +385,23 @@ describe('line numbers of code blocks', () => {
   });
 });
 
+describe('icon-font ligatures', () => {
+  it("drops a Material icon's ligature name, keeps a label so styled and a tick that is all a cell says", () => {
+    const steps = `<ul><li><span class="material-icons">chevron_right</span> Pick a domain name</li><li><span class="material-symbols-outlined">local_shipping</span> Free shipping over $50</li></ul>`;
+    const label = `<p><span class="material-icons-label">Shipping and returns explained</span></p>`;
+    const table = `<table><tr><th>Feature</th><th>Pro</th></tr><tr><td>Cloud backup</td><td><span class="material-icons">check</span></td></tr></table>`;
+    const document = pageOf(`<article>${paragraphs('the store', 2)}${steps}${label}${table}</article>`);
+    removeBoilerplate(document.body, passesFor('article'));
+    const text = plainText(document.body as never);
+    expect(text).toContain('Pick a domain name');
+    expect(text).toContain('Free shipping over $50');
+    expect(text).not.toContain('chevron_right');
+    expect(text).not.toContain('local_shipping');
+    expect(text).toContain('Shipping and returns explained');
+    expect(text).toMatch(/Cloud backup\s+check/);
+  });
+});
+
 describe('related-stories lists', () => {
   it("drops a related list whose cards carry other stories' whole bodies, and keeps a misnamed wrapper's own prose", () => {
     const card = (topic: string) =>
