@@ -164,12 +164,24 @@ function applyStreamedSegments(segments: Element[], places: Map<string, Element>
 }
 
 /**
+ * A fallback's loading line, "Loading…", "Loading paragraph...": what a pending boundary shows in place of what
+ * it waits for, never the content.
+ */
+const LOADING_LINE = /^\s*loading\b[^.!?]{0,40}(?:\.{3}|…)?\s*$/i;
+
+/**
  * Removes a pending boundary's fallback after its <template>, up to the comment closing the boundary.
- * Without the comments (a page saved without them) the fallback stays: the content then stands before it.
+ * Without the comments (a page saved without them) the fallback's end is unknown, and only the element right
+ * after the template goes, when all it says is that it is loading (a finance guide's "Loading paragraph..."
+ * between each of its streamed paragraphs, WCXB 4503); else the fallback stays, the content standing before it.
  */
 function dropBoundaryFallback(template: Element): void {
   const open = template.previousSibling;
-  if (open?.nodeType !== 8 || (open as Comment).data !== '$?') return;
+  if (open?.nodeType !== 8 || (open as Comment).data !== '$?') {
+    const fallback = template.nextElementSibling;
+    if (fallback && fallback.tagName !== 'TEMPLATE' && LOADING_LINE.test(fallback.textContent ?? '')) fallback.remove();
+    return;
+  }
   let depth = 0;
   for (let node = template.nextSibling; node; node = node.nextSibling) {
     if (node.nodeType !== 8) continue;

@@ -67,4 +67,13 @@ describe("React's streamed server rendering", () => {
     expect(text).toContain('After the boundary');
     expect(text).not.toContain('inner fallback');
   });
+
+  it('saved without the boundary comments, drops only a loading line right after each template', () => {
+    const streamed = [1, 2, 3].map((n) => `<template id="B:${n}"></template><div>Loading paragraph...</div>`).join('');
+    const segments = [1, 2, 3, 4].map((n) => `<div hidden id="S:${n}"><p>Trend ${n}: ${'plumbers who plan for permits, pricing and paperwork win more customers. '.repeat(3)}</p></div>`).join('');
+    const text = extract(`<main><h1>Plumbing trends</h1>${streamed}<template id="B:4"></template><p>Loading docks need a drain: the one trend every warehouse plumber should plan for this year.</p></main>${segments}`);
+    expect(text).toContain('Trend 4:');
+    expect(text).not.toContain('Loading paragraph');
+    expect(text).toContain('Loading docks need a drain');
+  });
 });
