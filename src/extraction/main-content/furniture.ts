@@ -106,6 +106,13 @@ const NEWSLETTER_PITCH = /\b(?:sign(?:\s|-)?up|subscribe)\b[^]*\b(?:newsletters?
  */
 const ABOUT_THE_ARTICLE =
   /^\(?\s*(?:additional\s+)?(?:reporting|writing|editing)\s+by\b|\b(?:may|can)\s+be\s+reached\s+at\b|^have\s+a\s+(?:news\s+)?tip\?|^follow\s+(?:him|her|them|us|me)\s+on\s+(?:twitter|facebook|instagram|x)\b|^this\s+(?:post|article|page|story)\s+(?:may\s+)?contains?\s+affiliate|^(?:reading\s+time|read\s+time|tempo\s+de\s+leitura|temps\s+de\s+lecture|lesezeit|tiempo\s+de\s+lectura)\s*:?\s*\d+\s*\p{L}+\.?$|^\d+\s*min(?:ute)?s?\s+read$|^(?:e-?mail|contact|reach)\s+[^.!?]{0,60}\bat\s+\S+@\S+/iu;
+/**
+ * A wide table's or a carousel's hint to phone readers: "Please scroll to the right for more info.", "SWIPE TO SEE
+ * MORE", "Scroll to compare all options". It speaks of the screen, not of the subject. WCXB dev: 10 such lines on
+ * 5 pages, one in its truth (4858's "Swipe right to see more"); 0.89696 -> 0.89697 (5 pages up, 4858 down by under
+ * 0.001); the unseen final half's one such line (4925) is not in its truth; scrapinghub unchanged.
+ */
+const SCROLL_HINT = /^(?:please\s+)?(?:scroll|swipe)(?:\s+(?:to\s+the\s+)?(?:right|left|down|sideways|horizontally))?\s+(?:to|for)\s+(?:see|view|compare|read|reveal|show)?\s*(?:more|all)?\b[^.!?]{0,30}[.!]?$/i;
 /** Leftovers of page machinery: a gallery's "Image 2 of 5", an unrendered WordPress shortcode "[button …]…[/button]". */
 const MACHINERY = /^(?:(?:image|photo|picture|slide)\s+\d+\s+(?:of|\/)\s+\d+|\[(\w+)\b[^\]]*\][^]*\[\/\1\])$/i;
 /**
@@ -155,7 +162,7 @@ function furnitureKind(text: string, element: Element): Furniture | null {
   // "1:23 p.m." would end the sentence for the patterns below.
   const stamp = text.replace(/\b([ap])\.m\./gi, '$1m');
   if (DATELINE.test(stamp) || (text.length <= THRESHOLDS.STAMP_MAX_TEXT && (BYLINE.test(text) || DATE_ONLY.test(stamp)))) return 'stamp';
-  if (AUTHOR_BIO.test(text) || NEWSLETTER_PITCH.test(text) || ABOUT_THE_ARTICLE.test(text) || MACHINERY.test(text)) return 'label';
+  if (AUTHOR_BIO.test(text) || NEWSLETTER_PITCH.test(text) || ABOUT_THE_ARTICLE.test(text) || MACHINERY.test(text) || SCROLL_HINT.test(text)) return 'label';
   // A bare agency name inside a sentence is a dateline's "(Reuters)", not a credit line.
   if (text.length <= THRESHOLDS.STAMP_MAX_TEXT && AGENCY_CREDIT.test(text) && (!INLINE.has(element.tagName) || /[/|—–,-]|\bvia\b/.test(text))) return 'caption';
   return UI_LABEL.test(text) || UI_LABEL_ELSEWHERE.test(text) || AD_SLOT_LABEL.test(text) || PRICE_AT_SHOP.test(text) || STANDALONE_LINK.test(text) || SHOP_BADGE.test(text) ? 'label' : null;

@@ -56,6 +56,8 @@ describe('cleanContent furniture', () => {
       'View company profile',
       'Add to wishlist',
       'Image 2 of 5',
+      'Please scroll to the right for more info.',
+      'SWIPE TO SEE MORE',
       '[button link="https://example.com/submit" type="big"] Send us YOUR review[/button]',
       'You may also like...',
       'Sign Up: Stay on top of the latest news! Sign up for our Email Newsletters here.',
@@ -65,7 +67,7 @@ describe('cleanContent furniture', () => {
 
   it('keeps a dateline\'s "(Reuters)" and sentences that mention an agency, an image or an e-mail', () => {
     const document = pageOf(`<p>NEW YORK (<span>Reuters</span>) - The attorney general is investigating the company, two people said.</p>
-      <p>Getty Images said it had licensed the photo to the paper.</p><p>Reuters — the agency — said it would appeal.</p><p>Ad - free plans cost more. Members pay yearly.</p><p>$35 from Amazon is what we paid for it.</p><p>Read more about the council's plans on its site.</p><p>Readers can email the council at council@example.com.</p>${paragraphs('the story', 3)}`);
+      <p>Getty Images said it had licensed the photo to the paper.</p><p>Reuters — the agency — said it would appeal.</p><p>Ad - free plans cost more. Members pay yearly.</p><p>$35 from Amazon is what we paid for it.</p><p>Read more about the council's plans on its site.</p><p>Readers can email the council at council@example.com.</p><p>Scroll multiple widgets as children of the parent view.</p>${paragraphs('the story', 3)}`);
     cleanArticle(document.body);
     const text = plainText(document.body as never);
     expect(text).toContain('NEW YORK (Reuters) - The attorney general');
@@ -75,6 +77,7 @@ describe('cleanContent furniture', () => {
     expect(text).toContain('$35 from Amazon is what we paid for it.');
     expect(text).toContain("Read more about the council's plans");
     expect(text).toContain('Readers can email the council');
+    expect(text).toContain('Scroll multiple widgets as children');
   });
 
   it("drops a shop tile's badges, and keeps a section headed Best Sellers and sentences about a sale", () => {
