@@ -105,6 +105,18 @@ describe('cleanContent furniture', () => {
     expect(text).toContain('Our cooks read more than they write');
   });
 
+  it("drops a table of contents' label left over the story without its entries, and keeps one over its links", () => {
+    const alone = pageOf(`<h2>Table of Contents</h2>${paragraphs('the story', 3)}<div><p>In this article:</p></div>${paragraphs('the method', 2)}`);
+    cleanArticle(alone.body);
+    const text = plainText(alone.body as never);
+    expect(text).not.toContain('Table of Contents');
+    expect(text).not.toContain('In this article');
+    expect(text).toContain('about the method');
+    const listed = pageOf(`<h2>Table of Contents</h2><ul><li><a href="#a">Why indexes matter</a>: what an index buys a query and what it costs each write</li><li><a href="#b">Choosing a type</a>: B-tree, hash and GiST, and the queries each one serves</li></ul>${paragraphs('the story', 3)}`);
+    cleanArticle(listed.body);
+    expect(plainText(listed.body as never)).toContain('Table of Contents\nWhy indexes matter');
+  });
+
   it('keeps sentences that merely mention a date, a newsletter or a reporter', () => {
     const prose = [
       'In March 2019 the council moved the market to the square.',
