@@ -86,10 +86,10 @@ const STANDALONE_LINK = new RegExp(`^(?:${STANDALONE_LINK_LABELS.join('|')})\\s*
  * WCXB dev 0.89220 -> 0.89235 (36 pages up, 18 down by 0.011 at most; every fold up: +0.00009 +0.00020
  * +0.00031 +0.00010 +0.00006), scrapinghub unchanged. The words were chosen from dev's counts, each seen on
  * several sites, so the folds do not hold them out; the unseen pages hold few shops (5 of 179 probe pages).
- * A tile's stock state is one too: "Sold out" on 6 sites' pages of dev (one truth keeps it), "Coming soon" on 3 (none
- * does). WCXB dev 0.89698 ->
- * 0.89722 (7 pages up, a beauty shop's grid 0.79 -> 0.98 as its tiles' names now read as titles; 3 down, 0610
- * 0.987 -> 0.973), every fold up (+0.00013 +0.00002 +0.00074 +0.00002 +0.00029); the other sets unchanged.
+ * A tile's stock state is one too: "Sold out" on 6 sites' pages of dev (one truth keeps it), "Coming soon" on 3
+ * (none does). WCXB dev 0.89698 -> 0.89722 (7 pages up, a beauty shop's grid 0.79 -> 0.98 as its tiles' names now
+ * read as titles; 3 down, 0610 0.987 -> 0.973), every fold up (+0.00013 +0.00002 +0.00074 +0.00002 +0.00029); the
+ * other sets unchanged.
  */
 const SHOP_BADGE = /^(?:top rated|new arrival|best seller|low stock|save \d{1,2}%|\d{1,2}% off|new|sale|limited edition|sold out|coming soon)!?$/i;
 const PRICE_AT_SHOP = /^(?:[$£€]\s?\d[\d,.]*|\d[\d,.]*\s?[$£€])\s+(?:at|from)\s+[^.!?]{1,25}$/i;
