@@ -53,6 +53,7 @@ describe('cleanContent furniture', () => {
       'Advertisement - Page continues below',
       "$1,599.00 from Lowe's",
       'Read more »',
+      'Read the review',
       'View company profile',
       'Add to wishlist',
       'Image 2 of 5',
