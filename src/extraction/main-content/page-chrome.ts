@@ -18,9 +18,20 @@ const CHROME_ROLES = new Set(['navigation', 'contentinfo', 'complementary', 'ban
  */
 const HIDING_ATTRIBUTES = ['hidden', 'popover', 'data-nosnippet'];
 
-/** A chrome landmark or role, or an element marked hidden. */
+/**
+ * `speechify-ignore`, the site's word to Speechify's text-to-speech that a block is not the story's to read aloud:
+ * Medium sets it on its byline row ("6 min read · Dec 1, 2025 · Listen · Share"), its search box and every
+ * zoomable image's "Press enter or click to view image in full size" (WCXB 4433 0.992 -> 0.996, 4460; none down;
+ * no page of scrapinghub, trafilatura's set or either unseen half carries it). Same guards as above.
+ */
+const NOT_READ_ALOUD = /(?:^|\s)speechify-ignore(?:\s|$)/;
+
+/** A chrome landmark or role, or an element marked hidden or not to be read. */
 export function isChrome(element: Element): boolean {
   if (CHROME_TAGS.has(element.tagName) || HIDING_ATTRIBUTES.some((name) => element.hasAttribute(name))) return true;
+  const className = element.getAttribute('class');
+  // Every element of the page is asked: a substring test first, the pattern only for the few that pass.
+  if (className !== null && className.includes('speechify') && NOT_READ_ALOUD.test(className)) return true;
   const role = element.getAttribute('role');
   return (role !== null && CHROME_ROLES.has(role)) || isAriaHidden(element);
 }

@@ -337,6 +337,16 @@ describe('elements the markup takes off the page’s text', () => {
     expect(text).not.toContain('Release calendar');
   });
 
+  it("drops what the site tells text-to-speech not to read (Medium's speechify-ignore)", () => {
+    const figure = `<figure><div role="button" tabindex="0"><span class="gb gc speechify-ignore">Press enter or click to view image in full size</span><img src="/poster.png" alt="A poster"></div></figure>`;
+    const document = pageOf(`<main><h1>Streaming this week</h1><div class="speechify-ignore bd">Jane Doe 6 min read · Dec 1, 2025 Listen Share</div>${paragraphs('the new releases', 3)}${figure}${paragraphs('the new shows', 3)}</main>`);
+    removeBoilerplate(document.body, passesFor('article'));
+    const text = plainText(document.body as never);
+    expect(text).toContain('This is sentence 2 about the new shows');
+    expect(text).not.toContain('Press enter or click');
+    expect(text).not.toContain('6 min read');
+  });
+
   it('still spares such a block when it holds the story’s prose', () => {
     const document = pageOf(`<main><h1>Streaming this week</h1><div data-nosnippet>${paragraphs('the new releases', 6)}</div></main>`);
     removeBoilerplate(document.body, passesFor('article'));
