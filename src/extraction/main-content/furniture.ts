@@ -74,7 +74,8 @@ const AD_SLOT_LABEL = /^(?:advert(?:isement)?|ad)\s*[-–—]\s*[^.!?]{1,40}$/i;
  */
 const STANDALONE_LINK_LABELS = [
   'read more', 'read less', 'see more', 'view more', 'show more', 'show less', 'continue reading',
-  'read full article', 'read the full story', 'read the full article', 'read entire review', 'read the entire review', 'read the review', 'read reviews',
+  'read full article', 'read the full story', 'read the full article',
+  'read entire review', 'read the entire review', 'read the review', 'read reviews',
   'view details', 'view full details', 'see all', 'view all', 'see all reviews', 'view all reviews',
   'shop now', 'get a quote', 'view company profile',
   'compare', 'add to compare', 'add to wishlist', 'apply now', 'back to top',
