@@ -179,7 +179,8 @@ function furnitureKind(text: string, element: Element): Furniture | null {
   if (AUTHOR_BIO.test(text) || NEWSLETTER_PITCH.test(text) || ABOUT_THE_ARTICLE.test(text) || MACHINERY.test(text) || SCROLL_HINT.test(text)) return 'label';
   // A bare agency name inside a sentence is a dateline's "(Reuters)", not a credit line.
   if (text.length <= THRESHOLDS.STAMP_MAX_TEXT && AGENCY_CREDIT.test(text) && (!INLINE.has(element.tagName) || /[/|—–,-]|\bvia\b/.test(text))) return 'caption';
-  return UI_LABEL.test(text) || UI_LABEL_ELSEWHERE.test(text) || AD_SLOT_LABEL.test(text) || PRICE_AT_SHOP.test(text) || STANDALONE_LINK.test(text) || SHOP_BADGE.test(text) ? 'label' : null;
+  if (UI_LABEL.test(text) || UI_LABEL_ELSEWHERE.test(text) || AD_SLOT_LABEL.test(text) || PRICE_AT_SHOP.test(text) || STANDALONE_LINK.test(text) || SHOP_BADGE.test(text)) return 'label';
+  return isContentsLabelAlone(text, element) ? 'label' : null;
 }
 
 /** A contents label (TOC_LABEL) whose next block, or its nearest ancestor's, holds no link: its entries went. */
@@ -221,7 +222,7 @@ export function removeFurniture(body: Element, pageUrl: string, passes: Furnitur
     if (known === 0 || known > longest || !element.isConnected || hasDescendantTag(element, MEDIA)) continue;
     const text = normalizedText(element);
     if (!text) continue;
-    const kind = furnitureKind(text, element) ?? (isContentsLabelAlone(text, element) ? 'label' : null);
+    const kind = furnitureKind(text, element);
     if (kind === 'stamp') {
       if (passes.stamps && !stamps.some((stamp) => stamp.contains(element))) stamps.push(element);
       continue;
