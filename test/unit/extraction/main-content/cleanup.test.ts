@@ -162,6 +162,18 @@ describe('phrases inside sentences', () => {
     expect(text).not.toContain('July 5, 2025');
   });
 
+  it('keeps a repeated link between styled runs of one sentence, and cuts one between labels in spans', () => {
+    const run = (text: string) => `<span style="font-weight: 400;">${text}</span>`;
+    const pasted = (i: number) =>
+      `<p>${run(`Tip ${i}: if you are wondering about microphones, you need my course `)}<a href="/psb">${run('Podcast Success Blueprint')}</a>${run('. It covers the gear, the room and the editing.')}</p>`;
+    const tile = (i: number) => `<p>${run(`Rental price $${30 + i}.00`)}<a href="/info">${run('More details')}</a>${run(`With a package $${20 + i}.00`)}</p>`;
+    const body = bodyOf(`${pasted(1)}${pasted(2)}${pasted(3)}${tile(1)}${tile(2)}${tile(3)}`);
+    cleanContent(body, rootPassesFor('article'), 'readability');
+    const text = (body.textContent ?? '').replace(/\s+/g, ' ');
+    expect(text).toContain('Tip 3: if you are wondering about microphones, you need my course Podcast Success Blueprint. It covers');
+    expect(text).not.toContain('More details');
+  });
+
   it('keeps a repeated link that starts a sentence: it is the sentence\'s subject, not a label', () => {
     const deal = (i: number) => `<p><a href="/go/deal-${i}">The Black Friday campaign</a> offers ${10 * i}% off for new customers until the end of the month.</p>`;
     const body = bodyOf(`${deal(1)}${deal(2)}${deal(3)}`);
