@@ -31,6 +31,7 @@ import { removeTagLists } from './tag-lists.js';
 import { isReviewItem, namesReviews } from './reviews.js';
 import { THRESHOLDS } from './thresholds.js';
 import { elementNamesIfAny, wholeWords } from '../dom/element-names.js';
+import { sitsInSentence } from '../dom/within-sentence.js';
 
 /**
  * Never content: code, media widgets, form controls (their labels read as "Add to cart", "Search"), and
@@ -53,6 +54,23 @@ const JUNK_TAGS = new Set(
  * (4291, a shop grid whose thirty "Your browser does not support video" lines had tipped the root choice to
  * Readability's pick: 0.91 -> 0.68), -0.00003 in all; scrapinghub unchanged; unseen probe one page up.
  */
+/**
+ * A button a sentence runs through is a phrase of it, not a control to drop: a side-note launcher on a name
+ * ("according to <button>Mikey Shulman,</button> a lecturer at MIT Sloan", WCXB 0094) left "according to a
+ * lecturer". Its words stay in a <span>; icons inside it still go as junk.
+ */
+function keepPhrase(button: Element): void {
+  const document = button.ownerDocument;
+  const phrase = document.createElement('span');
+  while (button.firstChild) phrase.appendChild(button.firstChild);
+  // A button is a box of its own: "according to<button>Mikey Shulman,</button>" reads with a space between.
+  const before = button.previousSibling?.textContent ?? '';
+  const after = button.nextSibling?.textContent ?? '';
+  if (/\S$/.test(before)) button.before(document.createTextNode(' '));
+  if (/^[\p{L}\p{N}]/u.test(after)) button.after(document.createTextNode(' '));
+  button.replaceWith(phrase);
+}
+
 const PLAYERS = new Set(['VIDEO', 'AUDIO']);
 const PLAYER_PARTS = new Set(['SOURCE', 'TRACK']);
 function fallbackOf(player: Element): ChildNode[] {
@@ -204,12 +222,17 @@ export function removeBoilerplate(body: Element, passes: DeclaredPasses): { link
   const junk: Element[] = [];
   const labels: Element[] = [];
   const fallbacks: ChildNode[] = [];
+  const phrases: Element[] = [];
   // Read before the junk goes: the buttons that open panels go as junk, unless they label one (its question).
   const disclosed = passes['collapsed-panels'] === true ? newDisclosures() : null;
   descendants(body, (element) => {
     if (disclosed) addDisclosure(element, disclosed);
     if (disclosed && isDisclosureLabel(element)) {
       labels.push(element);
+      return false;
+    }
+    if (passes['junk-tags'] && element.tagName === 'BUTTON' && sitsInSentence(element)) {
+      phrases.push(element);
       return false;
     }
     if (PLAYERS.has(element.tagName)) {
@@ -223,6 +246,7 @@ export function removeBoilerplate(body: Element, passes: DeclaredPasses): { link
   const controlForms = formsWithControls(junk);
   if (passes['junk-tags']) for (const node of [...junk, ...fallbacks]) remove(node, 'junk-tags');
   for (const label of labels) keepLabel(label);
+  for (const phrase of phrases) keepPhrase(phrase);
   // One walk for every test below; elements removed by an earlier test are skipped as disconnected.
   const all = descendants(body);
 

@@ -182,6 +182,17 @@ describe('print-only blocks', () => {
     expect(text).toContain('Use the Print button');
   });
 
+  it('keeps the words of a button a sentence runs through, and drops a button standing alone', () => {
+    const document = pageOf(`<article><h1>Machine learning, explained</h1>${paragraphs('machine learning', 3)}
+      <p>The definition holds true, according to<button class="sidenote-button">Mikey Shulman,</button> a lecturer at MIT Sloan.</p>
+      <p>Buy more, save more. Use coupon code <button class="copy-code">SPRING</button> at checkout.</p><div><button>Share this story</button></div></article>`);
+    removeBoilerplate(document.body, passesFor('article'));
+    const text = plainText(document.body as never);
+    expect(text).toContain('according to Mikey Shulman, a lecturer at MIT Sloan.');
+    expect(text).toContain('Use coupon code SPRING at checkout.');
+    expect(text).not.toContain('Share this story');
+  });
+
   it("drops Bootstrap's print-only citation and copyright notice inside the story, prose and all; keeps what is hidden only on wide screens", () => {
     const printOnly = `<div class="d-none d-print-block"><div class="mb-4"><strong>Citation</strong>: Hibernating astronauts (2019, November 18) retrieved 20 November 2019</div>
       <p class="border text-muted p-3">${'This document is subject to copyright and may not be reproduced without written permission. '.repeat(8)}</p></div>`;
