@@ -66,6 +66,19 @@ describe('cleanContent furniture', () => {
     expectOnlyTheStoryLeft(junk);
   });
 
+  it("drops prompts to sign in before the site lets the reader act, and keeps a tutorial's sign-in step", () => {
+    expectOnlyTheStoryLeft([
+      'Create an account or sign in to comment',
+      'Log in to add games to your lists',
+      'Log in to set a price alert on this product.',
+      'Sign in to ride',
+      'Sign up to find 3,900+ jobs',
+    ]);
+    const text = cleaned(['Sign in to GitHub and open the template repository.', 'Sign in for free shipping on every order.']);
+    expect(text).toContain('Sign in to GitHub and open the template repository.');
+    expect(text).toContain('Sign in for free shipping on every order.');
+  });
+
   it('keeps a dateline\'s "(Reuters)" and sentences that mention an agency, an image or an e-mail', () => {
     const document = pageOf(`<p>NEW YORK (<span>Reuters</span>) - The attorney general is investigating the company, two people said.</p>
       <p>Getty Images said it had licensed the photo to the paper.</p><p>Reuters — the agency — said it would appeal.</p><p>Ad - free plans cost more. Members pay yearly.</p><p>$35 from Amazon is what we paid for it.</p><p>Read more about the council's plans on its site.</p><p>Readers can email the council at council@example.com.</p><p>Scroll multiple widgets as children of the parent view.</p>${paragraphs('the story', 3)}`);
@@ -83,14 +96,16 @@ describe('cleanContent furniture', () => {
 
   it("drops a shop tile's badges, and keeps a section headed Best Sellers and sentences about a sale", () => {
     const tile = (n: number, badge: string) => `<li class="product"><span class="badge">${badge}</span><h3>Walnut desk number ${n}</h3><span class="price">$${100 + n}.00</span></li>`;
-    const badges = ['Top Rated', 'New Arrival', 'Best Seller', 'Low Stock', 'Save 25%', '30% off', 'New', 'Sale!', 'Limited Edition', 'Sold out', 'Coming soon'];
-    const document = pageOf(`<h2>Best Sellers</h2><ul>${badges.map((badge, n) => tile(n, badge)).join('')}</ul><p>The sale ends on Sunday, and new arrivals land every week.</p>${paragraphs('the desks', 2)}`);
+    const badges = ['Top Rated', 'New Arrival', 'Best Seller', 'Low Stock', 'Save 25%', '30% off', 'New', 'Sale!', 'Limited Edition', 'Sold out', 'Coming soon', 'Save $1,369.01', 'Save: $150.00 (13%)'];
+    const document = pageOf(`<h2>Best Sellers</h2><ul>${badges.map((badge, n) => tile(n, badge)).join('')}</ul><p>The sale ends on Sunday, and new arrivals land every week.</p><p>Meanwhile shoppers can <strong><a href="/deal">save $100</a></strong> on the standing desks.</p>${paragraphs('the desks', 2)}`);
     cleanArticle(document.body);
     const text = plainText(document.body as never);
     for (const badge of badges) expect(text.split('\n')).not.toContain(badge);
     expect(text).toContain('Best Sellers');
     expect(text).toContain('Walnut desk number 10');
     expect(text).toContain('The sale ends on Sunday');
+    // A bold link in a sentence is a phrase of it, not a badge: its <strong> has words on both sides.
+    expect(text).toContain('shoppers can save $100 on the standing desks');
   });
 
   it("drops a label link standing on its own line between blocks (a post card's Read More), and keeps one inside a line of text", () => {
