@@ -54,6 +54,12 @@ const JUNK_TAGS = new Set(
  * (4291, a shop grid whose thirty "Your browser does not support video" lines had tipped the root choice to
  * Readability's pick: 0.91 -> 0.68), -0.00003 in all; scrapinghub unchanged; unseen probe one page up.
  */
+const PLAYERS = new Set(['VIDEO', 'AUDIO']);
+const PLAYER_PARTS = new Set(['SOURCE', 'TRACK']);
+function fallbackOf(player: Element): ChildNode[] {
+  return [...player.childNodes].filter((node) => !(node.nodeType === 1 && PLAYER_PARTS.has((node as Element).tagName)));
+}
+
 /**
  * A button a sentence runs through is a phrase of it, not a control to drop: a side-note launcher on a name
  * ("according to <button>Mikey Shulman,</button> a lecturer at MIT Sloan", WCXB 0094) left "according to a
@@ -69,12 +75,6 @@ function keepPhrase(button: Element): void {
   if (/\S$/.test(before)) button.before(document.createTextNode(' '));
   if (/^[\p{L}\p{N}]/u.test(after)) button.after(document.createTextNode(' '));
   button.replaceWith(phrase);
-}
-
-const PLAYERS = new Set(['VIDEO', 'AUDIO']);
-const PLAYER_PARTS = new Set(['SOURCE', 'TRACK']);
-function fallbackOf(player: Element): ChildNode[] {
-  return [...player.childNodes].filter((node) => !(node.nodeType === 1 && PLAYER_PARTS.has((node as Element).tagName)));
 }
 
 /**

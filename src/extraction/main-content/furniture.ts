@@ -172,8 +172,16 @@ const LINK_LABEL = new RegExp(String.raw`^(?:${LINK_LABEL_WORDS.join('|')})(?!\p
  * reaction counts stayed once the "Create an account…" heading below them went). Unseen final: 3 such lines, none in
  * the truth (2 pages up; 5197 down by 0.008 as its root moved); scrapinghub has none.
  */
-const SIGN_IN_PROMPT =
-  /^(?:please\s+)?(?:log\s?in|sign\s?in|sign\s?up|create an account)(?:\s*(?:or|\/|and|&)\s*(?:log\s?in|sign\s?in|sign\s?up|register|join|create an account))?\s+to\s+(?:comment|reply|post|add|save|continue|view|see|access|read|order|ride|drive|find|unlock|set|receive|get|join|download|vote|follow|like|rate|review|write|track|manage|buy|your)\b[^.!?]{0,50}[.!]?$/i;
+const SIGN_IN_ACTIONS = [
+  'comment', 'reply', 'post', 'add', 'save', 'continue', 'view', 'see', 'access', 'read', 'order', 'ride', 'drive', 'find', 'unlock',
+  'set', 'receive', 'get', 'join', 'download', 'vote', 'follow', 'like', 'rate', 'review', 'write', 'track', 'manage', 'buy', 'your',
+];
+const SIGN_IN = String.raw`(?:log\s?in|sign\s?in|sign\s?up|create an account)`;
+const SIGN_IN_PROMPT = new RegExp(
+  String.raw`^(?:please\s+)?${SIGN_IN}(?:\s*(?:or|\/|and|&)\s*(?:${SIGN_IN}|register|join))?\s+to\s+(?:${SIGN_IN_ACTIONS.join('|')})\b[^.!?]{0,50}[.!]?$`,
+  'i',
+);
+
 const BLOCKS = new Set(['P', 'DIV', 'SPAN', 'SMALL', 'EM', 'STRONG', 'I', 'B', 'LI', 'DD', 'DT', ...SUBHEADINGS, 'SECTION', 'FIGURE', 'BLOCKQUOTE']);
 const MEDIA = new Set(['IMG', 'PICTURE', 'VIDEO', 'TABLE', 'PRE']);
 
