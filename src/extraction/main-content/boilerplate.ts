@@ -32,6 +32,7 @@ import { isReviewItem, namesReviews } from './reviews.js';
 import { THRESHOLDS } from './thresholds.js';
 import { elementNamesIfAny, wholeWords } from '../dom/element-names.js';
 import { sitsInSentence } from '../dom/within-sentence.js';
+import { retag } from '../dom/retag.js';
 
 /**
  * Never content: code, media widgets, form controls (their labels read as "Add to cart", "Search"), and
@@ -66,15 +67,10 @@ function fallbackOf(player: Element): ChildNode[] {
  * lecturer". Its words stay in a <span>; icons inside it still go as junk.
  */
 function keepPhrase(button: Element): void {
-  const document = button.ownerDocument;
-  const phrase = document.createElement('span');
-  while (button.firstChild) phrase.appendChild(button.firstChild);
   // A button is a box of its own: "according to<button>Mikey Shulman,</button>" reads with a space between.
-  const before = button.previousSibling?.textContent ?? '';
-  const after = button.nextSibling?.textContent ?? '';
-  if (/\S$/.test(before)) button.before(document.createTextNode(' '));
-  if (/^[\p{L}\p{N}]/u.test(after)) button.after(document.createTextNode(' '));
-  button.replaceWith(phrase);
+  if (/\S$/.test(button.previousSibling?.textContent ?? '')) button.before(' ');
+  if (/^[\p{L}\p{N}]/u.test(button.nextSibling?.textContent ?? '')) button.after(' ');
+  retag(button, 'span');
 }
 
 /**

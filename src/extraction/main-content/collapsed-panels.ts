@@ -9,6 +9,7 @@ import { wordCount } from '../dom/text.js';
 import { HIDDEN_STYLE } from './page-chrome.js';
 import { elementNames, wholeWords } from '../dom/element-names.js';
 import { THRESHOLDS } from './thresholds.js';
+import { retag } from '../dom/retag.js';
 
 /** ARIA roles of a disclosure's content: the panel of a tab, the region an accordion header controls. */
 const PANEL_ROLES = new Set(['region', 'tabpanel']);
@@ -160,7 +161,5 @@ export function isDisclosureLabel(element: Element): boolean {
 
 /** The label as text: a <div> in the button's place, holding what it held. */
 export function keepLabel(button: Element): void {
-  const label = button.ownerDocument.createElement('div');
-  while (button.firstChild) label.appendChild(button.firstChild);
-  button.replaceWith(label);
+  retag(button, 'div');
 }
