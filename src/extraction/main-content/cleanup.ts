@@ -122,7 +122,7 @@ export type RootSource = 'readability' | 'own';
  */
 export function cleanContent(body: Element, passes: RootPasses, source: RootSource, pageUrl = '', description: string | null = null): void {
   const runs = (cell: boolean | 'readability-pick'): boolean => cell === true || (cell === 'readability-pick' && source === 'readability');
-  if (passes.duplicates) removeDuplicateBlocks(body, passes.duplicates === 'long-containers');
+  if (passes.duplicates) removeDuplicateBlocks(body, passes.duplicates);
   if (passes['story-teasers']) removeStoryTeasers(body, pageUrl);
   if (passes['hover-cards']) removeHoverCards(body);
   if (passes.captions) removeCaptions(body, description);

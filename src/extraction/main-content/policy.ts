@@ -152,9 +152,10 @@ export const PASSES_BY_ROOT_KIND = {
   'sentence-share':      byRootKind(true,               true,               true,               true,               true,   false,   false),
   /**
    * One copy of a block rendered twice (per screen size); in an article only long containers (3f48f5e, 26b377a: WCXB 0.862 -> 0.863, f9eee89);
-   * in a thread, a reply's quote of a post already shown (WCXB forum .796 -> .815, dev 0.8819 -> 0.8831, every fold up).
+   * in a thread, a reply's quote of a post already shown (WCXB forum .796 -> .815, dev 0.8819 -> 0.8831, every fold up), and a line
+   * repeated over every post however many posts repeat it ('threads': duplicate-blocks.ts DuplicateScope, dev 0.89725 -> 0.89745).
    */
-  'duplicates':          byRootKind('long-containers',  'any-block',        'any-block',        'any-block',        false,  false,   false),
+  'duplicates':          byRootKind('long-containers',  'any-block',        'threads',          'any-block',        false,  false,   false),
   /** Blocks Readability's cleaning dropped between blocks it kept, put back from our root when they read as prose (readability-holes.ts). */
   'readability-holes':   byRootKind(true,               true,               true,               true,               true,   true,    true),
   /** A landing page's hero lines under its <h1>, put back before Readability's pick (readability-holes.ts restoreHeroLines), at addresses naming no story. */

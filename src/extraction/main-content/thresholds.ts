@@ -240,7 +240,7 @@ export const THRESHOLDS = {
   COPY_MIN_TEXT: 25,
   /** In an article only long containers are copies (a promo box, a second body); cells, quotes and legends repeat legitimately (f9eee89). */
   ARTICLE_COPY_MIN_TEXT: 200,
-  /** Phones, desktops and a sticky bar make up to three copies; a text shown more often is a run of like items (a955545). */
+  /** Phones, desktops and a sticky bar make up to three copies; a text shown more often is a run of like items (a955545), except in a thread. */
   MAX_COPIES: 3,
   /** Words of a disclosure button kept as its panel's label: "Can I use my own vet?", not "Menu" or "Show more" (collapsed-panels.ts). */
   DISCLOSURE_LABEL_MIN_WORDS: 4,

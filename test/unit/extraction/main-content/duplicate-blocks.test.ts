@@ -77,6 +77,23 @@ describe('quotes in threads', () => {
     const text = extract(`<main><h1>Which lens to buy?</h1>${thread}</main>`, 'https://forum.example.com/threads/which-lens-to-buy.123/');
     for (let n = 1; n <= 5; n++) expect(count(text, said(n))).toBe(1);
   });
+
+  it('keep once a line repeated over every post, however many posts repeat it', () => {
+    const header = '<h3 class="post-subject">Re: Discuss the VirtualBox 7.1.0 release here</h3>';
+    const body = bodyOf(`<div>${[1, 2, 3, 4, 5, 6].map((n) => `<div class="post">${header}<p>${said(n)}</p></div>`).join('')}</div>`);
+    removeDuplicateBlocks(body, 'threads');
+    const text = body.textContent ?? '';
+    expect(count(text, 'Re: Discuss the VirtualBox')).toBe(1);
+    for (let n = 1; n <= 6; n++) expect(count(text, said(n))).toBe(1);
+  });
+
+  it('in the whole pipeline on a thread page', () => {
+    const subject = '<h3>Re: Which lens to buy for landscapes?</h3>';
+    const thread = [1, 2, 3, 4, 5].map((n) => `<article class="message message--post">${subject}<div class="bbWrapper">${said(n)} ${said(n + 10)}</div></article>`).join('');
+    const text = extract(`<main><h1>Which lens to buy for landscapes?</h1>${thread}</main>`, 'https://forum.example.com/threads/which-lens-to-buy.123/');
+    expect(count(text, 'Re: Which lens to buy')).toBe(1);
+    for (let n = 1; n <= 5; n++) expect(count(text, said(n))).toBe(1);
+  });
 });
 
 describe('phrases that recur in running text', () => {
