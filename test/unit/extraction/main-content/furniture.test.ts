@@ -143,6 +143,31 @@ describe('cleanContent furniture', () => {
     for (const line of prose) expect(text).toContain(line);
   });
 
+  describe("a roundup's item names beside their pictures", () => {
+    /** A roundup item: a photo linking to `href`, then a paragraph that is only a link (to `nameHref`) naming it, then a description. */
+    const item = (i: number, href: string, nameHref = href, name = `Rustic Project Number ${i}`): string =>
+      `<p><a href="${href}"><img src="/photo-${i}.jpg" alt=""></a></p><p><a href="${nameHref}">${name}</a></p>` +
+      `<p>Project ${i} turns a few boards and an afternoon into a piece of furniture that will last for years.</p>`;
+    const cleanedRoundup = (items: string): string => {
+      const document = pageOf(`<div>${paragraphs('the roundup', 2)}${items}</div>`);
+      cleanArticle(document.body);
+      return plainText(document.body as never);
+    };
+
+    it('keeps a link paragraph that names the picture linking to the same address', () => {
+      const text = cleanedRoundup([1, 2, 3].map((i) => item(i, `https://maker${i}.example/project-${i}/`)).join(''));
+      for (const i of [1, 2, 3]) expect(text).toContain(`Rustic Project Number ${i}`);
+    });
+
+    it('still drops a link paragraph whose picture links elsewhere, or whose words are an address', () => {
+      const elsewhere = cleanedRoundup(item(1, 'https://maker1.example/project-1/', 'https://shop.example/deal'));
+      expect(elsewhere).not.toContain('Rustic Project Number 1');
+      const address = cleanedRoundup(item(2, 'https://twitter.com/maker2', 'https://twitter.com/maker2', 'https://twitter.com/maker2'));
+      expect(address).not.toContain('twitter.com/maker2');
+      expect(address).toContain('Project 2 turns a few boards');
+    });
+  });
+
   describe('post titles over their summaries', () => {
     /** An index of `count` posts, each a title paragraph (`titleClass`, its link `linkClass`) over a summary paragraph. */
     const index = (count: number, titleClass: string | null, linkClass = ''): string => {
