@@ -9,7 +9,7 @@ import { remove } from './remove.js';
 import { collectTextStats, linkDensity } from './text-stats.js';
 import { standsOnItsOwnLine } from '../dom/within-sentence.js';
 import { THRESHOLDS } from './thresholds.js';
-import { isLinkParagraph, teaserTitleRuns } from './teaser-titles.js';
+import { isLinkParagraph, isWholeListEntry, teaserTitleRuns } from './teaser-titles.js';
 import { namesPictureBeside } from './picture-names.js';
 
 /**
@@ -257,7 +257,7 @@ export function removeFurniture(body: Element, pageUrl: string, passes: Furnitur
     const density = linkDensity(stats.get(element));
     // A label then a link ("Related: …"), or a paragraph that is nothing but one link, is a pointer elsewhere.
     const pointer = (LINK_LABEL.test(text) && density >= THRESHOLDS.LINK_POINTER_MIN_DENSITY) || isLinkParagraph(element, stats);
-    if (pointer && !teaserTitles?.has(element) && !namesPictureBeside(element)) remove(element, 'link-pointers');
+    if (pointer && !teaserTitles?.has(element) && !namesPictureBeside(element) && !isWholeListEntry(element, text)) remove(element, 'link-pointers');
   }
   if (stamps.length < THRESHOLDS.LISTING_MIN_STAMPS) for (const stamp of stamps) remove(stamp, 'stamps');
 }

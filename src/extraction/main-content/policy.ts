@@ -178,7 +178,7 @@ export const PASSES_BY_ROOT_KIND = {
   'furniture':           byRootKind(true,               true,               true,               true,               true,   true,    true),
   /** Datelines and bylines, unless LISTING_MIN_STAMPS recur (a listing's entries) (8ee04d4). */
   'stamps':              byRootKind(true,               true,               true,               true,               true,   true,    true),
-  /** "Related: ..." lines and link-only paragraphs, in Readability's pick of a page that is no listing (8ee04d4); not a run of post titles over their summaries (teaser-titles.ts) nor a roundup item's name beside its picture (picture-names.ts). */
+  /** "Related: ..." lines and link-only paragraphs, in Readability's pick of a page that is no listing (8ee04d4); not a run of post titles over their summaries (teaser-titles.ts) nor a roundup item's name beside its picture (picture-names.ts) nor a list item's whole entry (teaser-titles.ts isWholeListEntry). */
   'link-pointers':       byRootKind('readability-pick', 'readability-pick', 'readability-pick', 'readability-pick', false,  false,   'readability-pick'),
   /** Short link labels repeated on an article ("Share", "Read more"), in Readability's pick (8ee04d4). */
   'repeated-labels':     byRootKind('readability-pick', false,              false,              false,              false,  false,   false),

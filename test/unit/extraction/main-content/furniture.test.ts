@@ -168,6 +168,26 @@ describe('cleanContent furniture', () => {
     });
   });
 
+  describe('link paragraphs in list items', () => {
+    const cleanedList = (items: string[]): string => {
+      const document = pageOf(`<div>${paragraphs('the buying guide', 2)}<ul>${items.map((item) => `<li>${item}</li>`).join('')}</ul>${paragraphs('the advice', 2)}</div>`);
+      cleanArticle(document.body);
+      return plainText(document.body as never);
+    };
+
+    it("keeps a link paragraph that is its list item's whole entry (where to buy a tool)", () => {
+      const shops = ['Amazon (Craftsman)', 'Home Depot (Milwaukee)', 'Lowe’s (Klein Tools)'];
+      const text = cleanedList(shops.map((shop, i) => `<p><a href="https://shop${i}.example/tool">${shop}</a></p>`));
+      for (const shop of shops) expect(text).toContain(shop);
+    });
+
+    it("drops a link paragraph beside other text in its item (a reference's PubMed link)", () => {
+      const text = cleanedList([1, 2].map((i) => `<p>Author ${i} et al. A study of sleep and memory in adults, volume ${i}.</p><p><a href="https://pubmed.example/${i}">PubMed</a></p>`));
+      expect(text).toContain('A study of sleep and memory in adults, volume 2.');
+      expect(text).not.toContain('PubMed');
+    });
+  });
+
   describe('post titles over their summaries', () => {
     /** An index of `count` posts, each a title paragraph (`titleClass`, its link `linkClass`) over a summary paragraph. */
     const index = (count: number, titleClass: string | null, linkClass = ''): string => {
