@@ -11,11 +11,8 @@
  * The items of a flex or grid container are kept apart whatever their case (separateLayoutItems), and so are
  * the parts of a box that holds no text of its own (separateBoxedParts).
  */
-import { BLOCK_TAGS } from '../dom/block-tags.js';
+import { BLOCK_TAGS, VERBATIM } from '../dom/block-tags.js';
 import type { DomElement } from '../dom/dom.js';
-
-/** Subtrees whose text is read as written. */
-const VERBATIM = new Set(['pre', 'code', 'kbd', 'samp', 'script', 'style', 'template', 'noscript', 'textarea']);
 
 /** The end of one element's text and the start of the next sibling's that cannot be one word. */
 const ENDS_LOWER_OR_DIGIT = /[\p{Ll}\p{N}]$/u;

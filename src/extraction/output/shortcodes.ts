@@ -13,6 +13,7 @@
  * Unseen probe 0.92783 -> 0.93159, final +0.000003 (5627); WCXB dev +0.00001 (4669 0.985 -> 0.997, 0653,
  * 4318; no page down); scrapinghub identical; trafilatura's set 0.9275 unchanged (2 outputs changed).
  */
+import { VERBATIM } from '../dom/block-tags.js';
 import type { DomElement } from '../dom/dom.js';
 
 /** `[name attributes]` or `[/name]`: a lowercase name (`vc_column_text`, `caption`, `url`), nothing bracketed inside. */
@@ -21,7 +22,6 @@ const TAG = /\[(\/?)([a-z][a-z0-9_-]*)((?:\s[^[\]]*)?)\]/g;
 const TEXTURIZED_ATTRIBUTE = /[\w-]=[”″“′]/;
 /** Page builders name their shortcodes with underscores (`vc_column_text`, `et_pb_section`, `fusion_builder_row`). */
 const BUILDER_NAME = /_/;
-const CODE_TAGS = new Set(['PRE', 'CODE', 'KBD', 'SAMP', 'SCRIPT', 'STYLE', 'TEXTAREA']);
 
 /** Removes shortcode and BBCode tags from the text nodes under `root`, in place (the main content, before any output is made of it). */
 export function removeShortcodes(root: DomElement): void {
@@ -31,7 +31,7 @@ export function removeShortcodes(root: DomElement): void {
       if (node.nodeType === 3) {
         const text = joinTextRun(node as Text);
         if ((text.textContent ?? '').includes('[')) texts.push(text);
-      } else if (node.nodeType === 1 && !CODE_TAGS.has((node as Element).tagName)) visit(node);
+      } else if (node.nodeType === 1 && !VERBATIM.has((node as Element).localName)) visit(node);
     }
   };
   visit(root as unknown as Node);
