@@ -9,7 +9,7 @@ import { separateGluedWords } from './output/glued-words.js';
 import { resolveLazyImages } from './output/lazy-images.js';
 import { removePermalinks } from './output/permalinks.js';
 import { repairMojibake, repairMojibakeIn } from './mojibake.js';
-import { removeShortcodes } from './output/shortcodes.js';
+import { removeLeftoverTags } from './output/leftover-tags.js';
 import { collectBlocks } from './output/blocks.js';
 import { chunkMarkdown } from './output/chunks.js';
 import { countTokens } from './tokens/tokens.js';
@@ -100,7 +100,7 @@ export function extractHtml(html: string, pageUrl: string, options: ExtractOptio
   absolutiseContent(main.root, pageUrl);
   separateGluedWords(main.root);
   repairMojibakeIn(main.root);
-  removeShortcodes(main.root);
+  removeLeftoverTags(main.root);
   const readabilityTitle = main.title && repairMojibake(main.title);
   metadata.title ??= readabilityTitle;
   metadata.author ??= main.byline;

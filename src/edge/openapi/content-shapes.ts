@@ -52,7 +52,7 @@ const MetricsSchema = z
 const contentFields = {
   markdown: z.string().meta({
     description:
-      "GitHub-flavoured markdown of the main content, beginning with the page's title as `# …` (once: a block under it repeating the title is dropped). Links and images are absolute; a link around blocks (a shop card: picture, name, price) is written on one line, and so is a heading; no empty links, list items or headings; lazily loaded pictures by their real address (data: placeholders dropped); no permalink marks (the \"¶\" or \"#\" documentation sets beside each heading); text a CMS double-encoded (UTF-8 read as Windows-1252) repaired; WordPress shortcode and BBCode tags left unrendered (`[vc_row …]`, `[url]…[/url]`) removed, the words they wrap kept (not in code).",
+      "GitHub-flavoured markdown of the main content, beginning with the page's title as `# …` (once: a block under it repeating the title is dropped). Links and images are absolute; a link around blocks (a shop card: picture, name, price) is written on one line, and so is a heading; no empty links, list items or headings; lazily loaded pictures by their real address (data: placeholders dropped); no permalink marks (the \"¶\" or \"#\" documentation sets beside each heading); text a CMS double-encoded (UTF-8 read as Windows-1252) repaired; WordPress shortcode and BBCode tags left unrendered (`[vc_row …]`, `[url]…[/url]`) and HTML tags escaped into the text (`&lt;strong&gt;…&lt;/strong&gt;`) removed when the page both opens and closes them, the words they wrap kept (not in code).",
   }),
   html: z.string().meta({ description: 'The cleaned main content as HTML, beginning with the same level-1 heading; links and images absolute.' }),
   links: z.array(z.string()),

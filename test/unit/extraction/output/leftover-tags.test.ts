@@ -44,3 +44,30 @@ describe('shortcode and BBCode tags left in the text', () => {
     expect(content.markdown).toContain('[gallery ids=”1,2″][/gallery]\n[vc_row][/vc_row]');
   });
 });
+
+describe('HTML tags escaped into the text', () => {
+  it('go from every output when the page both opens and closes them, the words stay', () => {
+    const html =
+      '<html><head><title>Choosing a used car</title></head><body><main><article><h1>Choosing a used car</h1>' +
+      `<p>Ask for a &lt;strong&gt;verified battery report&lt;/strong&gt;. Normally, &lt;a href="https://shop.example.org/fees"&gt;monthly fees are low&lt;/a&gt;. ${prose('seats')}</p>` +
+      `<p>&lt;div&gt;<img src="https://shop.example.org/a.png" alt="">&lt;/div&gt; ${prose('covers')}</p></article></main></body></html>`;
+    const { content, text } = extractHtml(html, PAGE, { formats: ['markdown', 'html', 'blocks'] });
+    const blocks = content.blocks?.map((block) => JSON.stringify(block)).join('\n');
+    expect(content.html).not.toContain('&lt;');
+    for (const output of [content.markdown, blocks, text]) expect(output).not.toMatch(/<\/?(?:strong|div)>|<a href/);
+    for (const output of [content.markdown, content.html, blocks, text]) {
+      expect(output).toContain('Ask for a verified battery report. Normally, monthly fees are low.');
+    }
+  });
+
+  it('keeps a tag the page does not close, type parameters, and markup in code', () => {
+    const html =
+      '<html><head><title>Thirty years of tags</title></head><body><main><article><h1>Thirty years of tags</h1>' +
+      `<p>30 Years of &lt;br&gt; Tags: you would see &lt;font color="blue"&gt; and Vec&lt;T&gt; everywhere. ${prose('pages')}</p>` +
+      '<pre><code>&lt;strong&gt;bold&lt;/strong&gt;</code></pre>' +
+      `<p>${prose('sites')}</p></article></main></body></html>`;
+    const { text } = extractHtml(html, PAGE, { formats: ['markdown'] });
+    expect(text).toContain('30 Years of <br> Tags: you would see <font color="blue"> and Vec<T> everywhere.');
+    expect(text).toContain('<strong>bold</strong>');
+  });
+});
