@@ -199,6 +199,43 @@ describe('numbered figure captions', () => {
   });
 });
 
+describe('what a class naming "caption" or "credit" is', () => {
+  it('keeps text set in a type-scale style (caption-s, caption-m) and drops a photo credit and a caption', () => {
+    const body = bodyOf(
+      '<p>Our lab publishes on retrieval, evaluation and the efficiency of language models.</p>' +
+        '<ul><li><a href="/papers/1">Sparse retrieval at scale</a><p class="caption-s">Ada Byron, Alan Church</p><p class="caption-m">Retrieval</p></li></ul>' +
+        '<figure><img src="lab.jpg" alt=""><span class="photo-credit">Photo by Jane Roe</span><div class="imageCaption">The lab in winter.</div></figure>',
+    );
+    cleanContent(body, rootPassesFor('article'), 'readability');
+    const text = body.textContent ?? '';
+    expect(text).toContain('Ada Byron, Alan Church');
+    expect(text).toContain('Retrieval');
+    expect(text).not.toContain('Photo by Jane Roe');
+    expect(text).not.toContain('The lab in winter');
+  });
+
+  it('keeps a block whose class only holds "credit" inside a word (accreditations)', () => {
+    const body = bodyOf(
+      '<p>The school trains nurses and midwives in a three-year programme with placements in local hospitals.</p>' +
+        '<div class="accreditations"><p>Accredited by the Nursing and Midwifery Council since 2004.</p></div>',
+    );
+    cleanContent(body, rootPassesFor('article'), 'readability');
+    expect(body.textContent).toContain('Accredited by the Nursing and Midwifery Council');
+  });
+
+  it("keeps a quotation's attribution in its figure and drops a picture's caption", () => {
+    const body = bodyOf(
+      '<p>Customers moved their whole pipeline in a week and kept every report they had.</p>' +
+        '<figure><blockquote><p>We cut our reporting time from days to minutes.</p></blockquote><figcaption>Maria Lopez, head of data at Acme</figcaption></figure>' +
+        '<figure><img src="office.jpg" alt=""><figcaption>The Acme office in Lisbon.</figcaption></figure>',
+    );
+    cleanContent(body, rootPassesFor('article'), 'readability');
+    const text = body.textContent ?? '';
+    expect(text).toContain('Maria Lopez, head of data at Acme');
+    expect(text).not.toContain('The Acme office in Lisbon');
+  });
+});
+
 describe('a gallery whose text is its captions', () => {
   it('keeps captions holding most of the text (each slide of a gallery article), drops them beside an article', () => {
     const slide = (i: number): string =>
