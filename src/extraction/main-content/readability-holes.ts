@@ -19,6 +19,7 @@ import { collapsedLength, hasAncestorOrSelf, HEADINGS } from '../dom/dom-walk.js
 import { elementNamesIfAny } from '../dom/element-names.js';
 import { isLinkElement } from '../dom/link-elements.js';
 import { namesComments } from './comments.js';
+import { namesCaption } from './caption-names.js';
 import { withoutWhitespace, wordCount, YEAR } from '../dom/text.js';
 import { collectTextStats, type TextStats } from './text-stats.js';
 import { recorder } from './remove.js';
@@ -62,7 +63,7 @@ function isIncidental(unit: Element, root: Element): boolean {
     if (element.tagName === 'FIGURE' || element.tagName === 'FIGCAPTION') return true;
     const property = element.getAttribute('itemprop');
     if (property !== null && !CONTENT_PROPERTIES.test(property)) return true;
-    if (/caption|credit/i.test(element.getAttribute('class') ?? '')) return true;
+    if (namesCaption(element.getAttribute('class') ?? '')) return true;
     const names = elementNamesIfAny(element);
     if (names !== null && namesComments(names)) return true;
   }
