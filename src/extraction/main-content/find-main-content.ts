@@ -10,6 +10,7 @@ import { holdsArticleBody, looksLikeArticleAddress, looksLikeIndexPage, looksLik
 import { findOwnCandidate } from './own-candidate.js';
 import { guessPageKind, listingRun } from './page-kind.js';
 import { readItemTitles, restoreItemTitles } from './listing-titles.js';
+import { removePostActions } from './post-actions.js';
 import { passesFor, rootPassesFor, type RootKind } from './policy.js';
 import { runReadability } from './readability.js';
 import { restoreReadabilityHoles } from './readability-holes.js';
@@ -100,6 +101,7 @@ export function findMainContent(document: DomDocument, pageUrl: string, page?: P
   const source = useOwn ? 'own' : 'readability';
   cleanContent(root as unknown as Element, rootPasses, source, pageUrl, description);
   removeUnlikelyBlocks(root as unknown as Element, { kind, source, runs: rootPasses['learned-blocks'] });
+  if (rootPasses['post-actions']) removePostActions(root as unknown as Element);
   if (!root.textContent?.trim() && !root.querySelector('img')) return null;
   return { root, title, byline: readability?.byline ?? null };
 }

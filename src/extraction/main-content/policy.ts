@@ -192,6 +192,12 @@ export const PASSES_BY_ROOT_KIND = {
    * so off. All dev 0.8718 -> 0.8742.
    */
   'learned-blocks':      byRootKind(true,               true,               true,               true,               false,  true,    true),
+  /**
+   * A post's "Reply" control on a line of its own, after the learned pass (post-actions.ts: WCXB dev +0.00002, 8 pages up,
+   * none down). Not on a listing, a run of items or an index, where "1 reply" counts a topic's answers (an unseen
+   * forum index, 5134, whose truth keeps the count).
+   */
+  'post-actions':        byRootKind(true,               true,               true,               true,               false,  false,   false),
 };
 
 type DeclaredRows = typeof PASSES_BY_DECLARED_KIND;

@@ -1,0 +1,28 @@
+import { describe, expect, it } from 'vitest';
+import { removePostActions } from '../../../../src/extraction/main-content/post-actions.js';
+import { bodyOf, extract } from './fixtures.js';
+
+describe("a post's Reply control", () => {
+  const post = (n: number): string =>
+    `<article class="post"><div class="post-body"><p>Answer ${n}: the older lens focuses slower, but at f/8 on a tripod nobody can tell the two apart in a print.</p></div>` +
+    `<div class="post-tools"><a href="/threads/lens.1/reply?quote=${n}" title="Reply, quoting this message"><span class="button-text">Reply</span></a></div></article>`;
+
+  it('goes from a thread, where the same word inside a sentence stays', () => {
+    const intro = '<p>Post your lens in a new thread; to answer one, press <a href="#answer">Reply</a> under it and keep it civil.</p>';
+    const body = bodyOf(`<h1>Which lens to buy?</h1>${intro}${[1, 2, 3, 4].map(post).join('')}<p><a href="/reply">Reply With Quote</a></p>`);
+    removePostActions(body);
+    const text = (body.textContent ?? '').replace(/\s+/g, ' ');
+    expect(text).toContain('Answer 4: the older lens');
+    expect(text).toContain('press Reply under it');
+    expect(text.match(/Reply/g)).toHaveLength(1);
+  });
+
+  it("stays on a forum's index, where it counts a topic's answers", () => {
+    const topic = (n: number): string =>
+      `<li class="topic"><h3><a href="/topic/${n}/">Printer topic number ${n} about bearings and belts</a></h3><p>by member${n}</p>` +
+      `<ul class="item-info"><li><strong>1</strong> <span class="label">reply</span></li><li><strong>${n}0</strong> <span class="label">views</span></li></ul></li>`;
+    const text = extract(`<main><h1>Help and repair</h1><ul class="topics">${[1, 2, 3, 4, 5, 6].map(topic).join('')}</ul></main>`, 'https://forum.example.com/forum/6/help/');
+    expect(text).toContain('Printer topic number 6');
+    expect(text).toMatch(/\breply\b/);
+  });
+});
