@@ -193,8 +193,8 @@ export const PASSES_BY_ROOT_KIND = {
    */
   'learned-blocks':      byRootKind(true,               true,               true,               true,               false,  true,    true),
   /**
-   * A post's "Reply" control on a line of its own, after the learned pass (post-actions.ts: WCXB dev +0.00002, 8 pages up,
-   * none down). Not on a listing, a run of items or an index, where "1 reply" counts a topic's answers (an unseen
+   * A post's "Reply" control and "Thread starter" badge on a line of its own, after the learned pass (post-actions.ts: WCXB
+   * dev +0.00002, 10 pages up, none down). Not on a listing, a run of items or an index, where "1 reply" counts a topic's answers (an unseen
    * forum index, 5134, whose truth keeps the count).
    */
   'post-actions':        byRootKind(true,               true,               true,               true,               false,  false,   false),

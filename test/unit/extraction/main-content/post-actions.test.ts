@@ -2,9 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { removePostActions } from '../../../../src/extraction/main-content/post-actions.js';
 import { bodyOf, extract } from './fixtures.js';
 
-describe("a post's Reply control", () => {
+describe("a post's Reply control and poster badge", () => {
   const post = (n: number): string =>
-    `<article class="post"><div class="post-body"><p>Answer ${n}: the older lens focuses slower, but at f/8 on a tripod nobody can tell the two apart in a print.</p></div>` +
+    `<article class="post"><div class="poster"><a href="/members/m${n}">member${n}</a><span>Thread starter</span></div><div class="post-body"><p>Answer ${n}: the older lens focuses slower, but at f/8 on a tripod nobody can tell the two apart in a print.</p></div>` +
     `<div class="post-tools"><a href="/threads/lens.1/reply?quote=${n}" title="Reply, quoting this message"><span class="button-text">Reply</span></a></div></article>`;
 
   it('goes from a thread, where the same word inside a sentence stays', () => {
@@ -15,6 +15,8 @@ describe("a post's Reply control", () => {
     expect(text).toContain('Answer 4: the older lens');
     expect(text).toContain('press Reply under it');
     expect(text.match(/Reply/g)).toHaveLength(1);
+    expect(text).not.toContain('Thread starter');
+    expect(text).toContain('member4');
   });
 
   it("stays on a forum's index, where it counts a topic's answers", () => {
