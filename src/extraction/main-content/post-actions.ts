@@ -16,11 +16,19 @@
  */
 import { descendants, normalizedText } from '../dom/dom-walk.js';
 import { remove } from './remove.js';
+import { collectTextStats } from './text-stats.js';
 
-const POST_ACTION = /^(?:reply|reply with quote|thread starter)$/i;
+const POST_ACTIONS = ['reply', 'reply with quote', 'thread starter'];
+const POST_ACTION = new RegExp(`^(?:${POST_ACTIONS.join('|')})$`, 'i');
+const LONGEST_ACTION = Math.max(...POST_ACTIONS.map((action) => action.length));
+
 export function removePostActions(body: Element): void {
+  // One pass of text lengths, so only short elements have their text read (a root's every element would be quadratic).
+  const stats = collectTextStats(body);
   for (const element of descendants(body)) {
+    const length = stats.get(element)?.text ?? 0;
+    if (length === 0 || length > LONGEST_ACTION || !element.isConnected) continue;
     // Inside a sentence ("click <a>Reply</a> to answer") it is a word of it, and remove() leaves it be.
-    if (element.isConnected && POST_ACTION.test(normalizedText(element))) remove(element, 'post-actions');
+    if (POST_ACTION.test(normalizedText(element))) remove(element, 'post-actions');
   }
 }
