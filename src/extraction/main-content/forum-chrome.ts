@@ -21,8 +21,9 @@ const POST_CHROME_WORDS = new RegExp(
       'similar', 'similarcontents', 'similarthreads',
       // The thread's status line ("Thread starter … Start date …", "Pinned Locked Moved … 12 posts").
       'p-description', 'topic-info', 'messageuserinfo',
-      // Reply forms and the sign-in pitches that stand in for them ("You must log in to answer").
-      'post-form', 'replyform', 'reply-form', 'bottom-notice', 'guestteaser',
+      // Reply forms and the sign-in pitches that stand in for them ("You must log in to answer"); Invision writes
+      // `cGuestTeaser` ("Register a new account", "Sign In Now" under every thread: WCXB dev 4 pages up, none down).
+      'post-form', 'replyform', 'reply-form', 'bottom-notice', 'guestteaser', 'cguestteaser',
       // Board-wide announcement banners above every thread ("Scam alert", "Welcome to …").
       'notices',
     ].join('|') +

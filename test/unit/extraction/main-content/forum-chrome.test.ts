@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { isPostChrome } from '../../../../src/extraction/main-content/forum-chrome.js';
 import { extract } from './fixtures.js';
 
 const sentence = (topic: string, n: number): string =>
@@ -34,6 +35,12 @@ describe('per-post chrome on forum threads', () => {
     const text = extract(`<main>${notices}<h1>Which lens to buy?</h1>${[1, 2, 3, 4, 5].map(post).join('')}</main>`, threadUrl);
     for (let i = 1; i <= 5; i++) expect(text).toContain(`Reply ${i} about lenses`);
     for (const chrome of ['Well-known member', '4,321', 'My gear', 'Quote', 'Scam alert']) expect(text).not.toContain(chrome);
+  });
+
+  it("reads the sign-in pitch Invision sets under a thread, in place of the reply form, as post chrome", () => {
+    expect(isPostChrome('ipsType_center ipsPad cGuestTeaser')).toBe(true);
+    expect(isPostChrome('ipsGrid_span6 cGuestTeaser_left')).toBe(true);
+    expect(isPostChrome('ipsType_richText ipsContained')).toBe(false);
   });
 
   it('drops poster cards repeated on every post of a page that declares nothing', () => {
