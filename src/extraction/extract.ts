@@ -14,7 +14,7 @@ import { collectBlocks } from './output/blocks.js';
 import { chunkMarkdown } from './output/chunks.js';
 import { countTokens } from './tokens/tokens.js';
 import { plainText } from './dom/text.js';
-import { HEADING_SELECTOR, indexPage, normalizedText } from './dom/dom-walk.js';
+import { HEADINGS, indexPage, normalizedText } from './dom/dom-walk.js';
 import { ensureLeadHeading } from './output/lead-heading.js';
 import { type ExtractedContent } from './types.js';
 import { metricsFor } from './output/metrics.js';
@@ -51,18 +51,27 @@ function markCodeLanguages(pres: readonly Element[]): void {
 /**
  * A few words that are all link text (a lone nav link, "Home") are not main content, nor are they under a
  * heading: a heading names content and is none (a hidden "Aliexpress" over its skip link, a bare "404").
+ * Text is counted outside headings, also where a link holds the heading: a shop's category cards
+ * (`<a><img><h2>Radios (4)</h2></a>`) are headings and pictures, not a run of links, and a category page of six
+ * such cards was no content (WCXB 4509).
  */
 function hasSubstance(root: DomElement): boolean {
   const content = root as unknown as Element;
-  const text = normalizedText(content);
-  if (text.length >= 200) return true;
-  let headingText = 0;
-  for (const heading of content.querySelectorAll(HEADING_SELECTOR)) headingText += normalizedText(heading).length;
-  const bodyLength = text.length - headingText;
-  if (bodyLength <= 0) return Boolean(content.querySelector('img[src], pre'));
-  let linkText = 0;
-  for (const anchor of content.querySelectorAll('a')) if (!anchor.closest(HEADING_SELECTOR)) linkText += normalizedText(anchor).length;
-  return linkText / bodyLength < 0.8;
+  if (normalizedText(content).length >= 200) return true;
+  let body = 0;
+  let linked = 0;
+  const count = (node: Node, inLink: boolean): void => {
+    for (let child = node.firstChild; child; child = child.nextSibling) {
+      if (child.nodeType === 3) {
+        const length = (child.textContent ?? '').replace(/\s+/g, '').length;
+        body += length;
+        if (inLink) linked += length;
+      } else if (child.nodeType === 1 && !HEADINGS.has((child as Element).tagName)) count(child, inLink || (child as Element).tagName === 'A');
+    }
+  };
+  count(content, false);
+  if (body === 0) return Boolean(content.querySelector('img[src], pre'));
+  return linked / body < 0.8;
 }
 
 /**

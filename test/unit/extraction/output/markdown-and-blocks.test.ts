@@ -101,6 +101,15 @@ pith --help</code></pre>
     // A heading over a sentence, or over a picture, is content.
     expect(codeOf('<html><body><main><h1>Opening hours</h1><p>Monday to Friday, 9 to 5.</p></main></body></html>')).toBe('extracted');
     expect(codeOf('<html><body><main><h1>Sunset</h1><img src="https://pith.example/sunset.jpg" alt=""></main></body></html>')).toBe('extracted');
+    // A shop's category cards, each a link holding a picture and a heading, are content, not a run of links.
+    const card = (name: string, i: number): string =>
+      `<li class="product-category product"><a href="https://pith.example/category/gadgets/${i}/"><img src="https://pith.example/uploads/${i}.jpg" alt="${name}">` +
+      ` <h2 class="woocommerce-loop-category__title"> ${name} <mark class="count">(${i + 3})</mark></h2></a></li>`;
+    const cards = ['Radios', 'Power Banks', 'Speakers', 'Cameras', 'Chargers', 'Cables'].map(card).join('');
+    const shop =
+      '<header><nav><a href="/">Home</a> <a href="/shop/">Shop</a></nav></header><div id="left-area"><nav class="woocommerce-breadcrumb"><a href="/">Home</a> / Gadgets</nav>' +
+      `<header class="woocommerce-products-header"><h1 class="page-title">Gadgets</h1></header><ul class="products columns-3">${cards}</ul></div><footer><p>© Shop 2024</p></footer>`;
+    expect(codeOf(`<html><head><title>Gadgets | Shop</title></head><body>${shop}</body></html>`)).toBe('extracted');
   });
 });
 
