@@ -60,16 +60,18 @@ function hasSubstance(root: DomElement): boolean {
   if (normalizedText(content).length >= 200) return true;
   let body = 0;
   let linked = 0;
-  const count = (node: Node, inLink: boolean): void => {
+  // A stack, not recursion: a page may nest elements deeper than the call stack goes.
+  const pending: [Node, boolean][] = [[content, false]];
+  for (let next = pending.pop(); next; next = pending.pop()) {
+    const [node, inLink] = next;
     for (let child = node.firstChild; child; child = child.nextSibling) {
       if (child.nodeType === 3) {
         const length = (child.textContent ?? '').replace(/\s+/g, '').length;
         body += length;
         if (inLink) linked += length;
-      } else if (child.nodeType === 1 && !HEADINGS.has((child as Element).tagName)) count(child, inLink || (child as Element).tagName === 'A');
+      } else if (child.nodeType === 1 && !HEADINGS.has((child as Element).tagName)) pending.push([child, inLink || (child as Element).tagName === 'A']);
     }
-  };
-  count(content, false);
+  }
   if (body === 0) return Boolean(content.querySelector('img[src], pre'));
   return linked / body < 0.8;
 }
