@@ -13,7 +13,7 @@ import { removeLeftoverTags } from './output/leftover-tags.js';
 import { collectBlocks } from './output/blocks.js';
 import { chunkMarkdown } from './output/chunks.js';
 import { countTokens } from './tokens/tokens.js';
-import { plainText } from './dom/text.js';
+import { plainText, withoutWhitespace } from './dom/text.js';
 import { HEADINGS, indexPage, normalizedText } from './dom/dom-walk.js';
 import { ensureLeadHeading } from './output/lead-heading.js';
 import { type ExtractedContent } from './types.js';
@@ -66,7 +66,7 @@ function hasSubstance(root: DomElement): boolean {
     const [node, inLink] = next;
     for (let child = node.firstChild; child; child = child.nextSibling) {
       if (child.nodeType === 3) {
-        const length = (child.textContent ?? '').replace(/\s+/g, '').length;
+        const length = withoutWhitespace(child.textContent).length;
         body += length;
         if (inLink) linked += length;
       } else if (child.nodeType === 1 && !HEADINGS.has((child as Element).tagName)) pending.push([child, inLink || (child as Element).tagName === 'A']);

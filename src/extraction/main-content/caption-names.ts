@@ -1,8 +1,7 @@
 /**
  * What a class name says is a caption or a credit: one reading for the cleanup that removes captions and for
  * Readability's holes, which treat a caption as incidental text.
- */
-/**
+ *
  * A class token naming a caption or a credit: "caption" anywhere in it (`wp-caption-text`, `imagecaption`,
  * `sizeCaption_x1`), "credit" only as a whole word (`photo-credit`, `mediaCredit`), not inside another one
  * (`accreditations`, `creditkarma`).
