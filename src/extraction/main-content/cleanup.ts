@@ -7,6 +7,7 @@
 import { collapsedLength, descendants, elementsByTag, hasAncestorOrSelf, hasDescendantTag, HEADINGS, normalizedText, SUBHEADINGS } from '../dom/dom-walk.js';
 import { collectTextStats, isInsideLongerText, linkDensity } from './text-stats.js';
 import { removeDuplicateBlocks } from './duplicate-blocks.js';
+import { removeQuotedPosts } from './quoted-posts.js';
 import { removeFurniture } from './furniture.js';
 import { removeHoverCards } from './hover-cards.js';
 import { linksLeadOut } from './off-site-links.js';
@@ -136,6 +137,7 @@ export type RootSource = 'readability' | 'own';
 export function cleanContent(body: Element, passes: RootPasses, source: RootSource, pageUrl = '', description: string | null = null): void {
   const runs = (cell: boolean | 'readability-pick'): boolean => cell === true || (cell === 'readability-pick' && source === 'readability');
   if (passes.duplicates) removeDuplicateBlocks(body, passes.duplicates);
+  if (passes.duplicates === 'threads') removeQuotedPosts(body);
   if (passes['story-teasers']) removeStoryTeasers(body, pageUrl);
   if (passes['hover-cards']) removeHoverCards(body);
   if (passes.captions) removeCaptions(body, description);

@@ -153,7 +153,9 @@ export const PASSES_BY_ROOT_KIND = {
   /**
    * One copy of a block rendered twice (per screen size); in an article only long containers (3f48f5e, 26b377a: WCXB 0.862 -> 0.863, f9eee89);
    * in a thread, a reply's quote of a post already shown (WCXB forum .796 -> .815, dev 0.8819 -> 0.8831, every fold up), and a line
-   * repeated over every post however many posts repeat it ('threads': duplicate-blocks.ts DuplicateScope, dev 0.89725 -> 0.89745).
+   * repeated over every post however many posts repeat it ('threads': duplicate-blocks.ts DuplicateScope, dev 0.89725 -> 0.89745);
+   * there also a quote of part of a post the thread shows, with the quoter's own line breaks (quoted-posts.ts: dev 0.89840 -> 0.89853,
+   * unseen final 0.92284 -> 0.92433).
    */
   'duplicates':          byRootKind('long-containers',  'any-block',        'threads',          'any-block',        false,  false,   false),
   /** Blocks Readability's cleaning dropped between blocks it kept, put back from our root when they read as prose (readability-holes.ts). */

@@ -242,6 +242,12 @@ export const THRESHOLDS = {
   ARTICLE_COPY_MIN_TEXT: 200,
   /** Phones, desktops and a sticky bar make up to three copies; a text shown more often is a run of like items (a955545), except in a thread. */
   MAX_COPIES: 3,
+  /** A thread's quote is read in runs of this many words (quoted-posts.ts)... */
+  QUOTE_RUN_WORDS: 5,
+  /** ...needs this many runs to be weighed (shorter quotes repeat a whole block or are a word or two)... */
+  QUOTE_MIN_RUNS: 3,
+  /** ...and is a copy of a post when this share of its runs stands in the thread outside every quote. */
+  QUOTED_POST_SHARE: 0.8,
   /** Words of a disclosure button kept as its panel's label: "Can I use my own vet?", not "Menu" or "Show more" (collapsed-panels.ts). */
   DISCLOSURE_LABEL_MIN_WORDS: 4,
   /** A disclosure button's panel follows the button or the label block holding it (a heading), up to this much text (collapsed-panels.ts). */
