@@ -8,6 +8,7 @@ import { collapsedLength, descendants, elementsByTag, hasAncestorOrSelf, hasDesc
 import { collectTextStats, isInsideLongerText, linkDensity } from './text-stats.js';
 import { removeDuplicateBlocks } from './duplicate-blocks.js';
 import { removeQuotedPosts } from './quoted-posts.js';
+import { removePlaceholderText } from './placeholder-text.js';
 import { removeFurniture } from './furniture.js';
 import { removeHoverCards } from './hover-cards.js';
 import { linksLeadOut } from './off-site-links.js';
@@ -138,6 +139,7 @@ export function cleanContent(body: Element, passes: RootPasses, source: RootSour
   const runs = (cell: boolean | 'readability-pick'): boolean => cell === true || (cell === 'readability-pick' && source === 'readability');
   if (passes.duplicates) removeDuplicateBlocks(body, passes.duplicates);
   if (passes.duplicates === 'threads') removeQuotedPosts(body);
+  if (passes['placeholder-text']) removePlaceholderText(body);
   if (passes['story-teasers']) removeStoryTeasers(body, pageUrl);
   if (passes['hover-cards']) removeHoverCards(body);
   if (passes.captions) removeCaptions(body, description);

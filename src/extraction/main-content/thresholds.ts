@@ -242,6 +242,11 @@ export const THRESHOLDS = {
   ARTICLE_COPY_MIN_TEXT: 200,
   /** Phones, desktops and a sticky bar make up to three copies; a text shown more often is a run of like items (a955545), except in a thread. */
   MAX_COPIES: 3,
+  /**
+   * Template filler ("Lorem ipsum…") making up this share of the content is what the page shows (a theme's demo, a
+   * generator's output): it stays. A survey's landing page whose tabs were left filled with it holds 68% (WCXB 0285).
+   */
+  FILLER_PAGE_SHARE: 0.9,
   /** A thread's quote is read in runs of this many words (quoted-posts.ts)... */
   QUOTE_RUN_WORDS: 5,
   /** ...needs this many runs to be weighed (shorter quotes repeat a whole block or are a word or two)... */
