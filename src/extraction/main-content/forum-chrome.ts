@@ -19,8 +19,10 @@ const POST_CHROME_WORDS = new RegExp(
       'voting-container', 'vote-count', 'votecell', 'post-taglist', 'taglist',
       // "Similar threads" boxes under the thread.
       'similar', 'similarcontents', 'similarthreads',
-      // The thread's status line ("Thread starter … Start date …", "Pinned Locked Moved … 12 posts").
-      'p-description', 'topic-info', 'messageuserinfo',
+      // The thread's status line ("Thread starter … Start date …", "Pinned Locked Moved … 12 posts"); VerticalScope's
+      // boards' counts under the first post ("2K views 2 replies 3 participants last post by …": WCXB dev 3 pages up,
+      // unseen probe 3 and final 1, none down).
+      'p-description', 'topic-info', 'thread-info', 'messageuserinfo',
       // Reply forms and the sign-in pitches that stand in for them ("You must log in to answer"); Invision writes
       // `cGuestTeaser` ("Register a new account", "Sign In Now" under every thread: WCXB dev 4 pages up, none down).
       'post-form', 'replyform', 'reply-form', 'bottom-notice', 'guestteaser', 'cguestteaser',

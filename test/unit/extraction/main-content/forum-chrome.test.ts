@@ -43,6 +43,11 @@ describe('per-post chrome on forum threads', () => {
     expect(isPostChrome('ipsType_richText ipsContained')).toBe(false);
   });
 
+  it("reads a thread's counts under its first post (views, replies, participants, last poster) as post chrome", () => {
+    expect(isPostChrome('MessageCard__thread-info MessageCard__thread-info--content-visible')).toBe(true);
+    expect(isPostChrome('MessageCard__content')).toBe(false);
+  });
+
   it('drops poster cards repeated on every post of a page that declares nothing', () => {
     const text = extract(`<main><h1>Which lens to buy?</h1>${[1, 2, 3, 4, 5].map(post).join('')}</main>`, 'https://example.com/viewpage?id=7');
     expect(text).toContain('Reply 3 about lenses');
