@@ -101,7 +101,7 @@ export function findMainContent(document: DomDocument, pageUrl: string, page?: P
   const source = useOwn ? 'own' : 'readability';
   cleanContent(root as unknown as Element, rootPasses, source, pageUrl, description);
   removeUnlikelyBlocks(root as unknown as Element, { kind, source, runs: rootPasses['learned-blocks'] });
-  if (rootPasses['post-actions']) removePostActions(root as unknown as Element);
+  if (rootPasses['post-actions']) removePostActions(root as unknown as Element, rootPasses['post-actions'] === 'with-post-numbers');
   if (!root.textContent?.trim() && !root.querySelector('img')) return null;
   return { root, title, byline: readability?.byline ?? null };
 }

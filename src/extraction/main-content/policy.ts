@@ -201,9 +201,9 @@ export const PASSES_BY_ROOT_KIND = {
   /**
    * A post's "Reply" control and "Thread starter" badge on a line of its own, after the learned pass (post-actions.ts: WCXB
    * dev +0.00002, 10 pages up, none down). Not on a listing, a run of items or an index, where "1 reply" counts a topic's answers (an unseen
-   * forum index, 5134, whose truth keeps the count).
+   * forum index, 5134, whose truth keeps the count). On a thread also the posts' numbers ("#3"; unseen probe +0.0004, final +0.0001).
    */
-  'post-actions':        byRootKind(true,               true,               true,               true,               false,  false,   false),
+  'post-actions':        byRootKind(true,               true,               'with-post-numbers', true,              false,  false,   false),
 };
 
 type DeclaredRows = typeof PASSES_BY_DECLARED_KIND;

@@ -19,6 +19,25 @@ describe("a post's Reply control and poster badge", () => {
     expect(text).toContain('member4');
   });
 
+  it('takes the posts\' numbers too on a thread, not on other pages, where "#3" may be a rank', () => {
+    const numbered = (n: number): string => post(n).replace('<div class="post-body">', `<a class="permalink" href="#post-${n}">#${n}</a><div class="post-body">`);
+    const thread = () => bodyOf(`<h1>Which lens to buy?</h1>${[1, 2, 3, 4].map(numbered).join('')}`);
+    const onThread = thread();
+    removePostActions(onThread, true);
+    expect(onThread.textContent).not.toMatch(/#\d/);
+    expect(onThread.textContent).toContain('Answer 4: the older lens');
+    const elsewhere = thread();
+    removePostActions(elsewhere);
+    expect(elsewhere.textContent?.match(/#\d/g)).toHaveLength(4);
+  });
+
+  it('takes the posts\' numbers in the whole pipeline on a thread page', () => {
+    const numbered = (n: number): string => post(n).replace('<div class="post-body">', `<a class="permalink" href="#post-${n}">#${n}</a><div class="post-body">`);
+    const text = extract(`<main><h1>Which lens to buy?</h1>${[1, 2, 3, 4, 5].map(numbered).join('')}</main>`, 'https://forum.example.com/threads/which-lens.123/');
+    expect(text).toContain('Answer 5: the older lens');
+    expect(text).not.toMatch(/#\d/);
+  });
+
   it("stays on a forum's index, where it counts a topic's answers", () => {
     const topic = (n: number): string =>
       `<li class="topic"><h3><a href="/topic/${n}/">Printer topic number ${n} about bearings and belts</a></h3><p>by member${n}</p>` +
