@@ -17,6 +17,8 @@ import { elementNames } from '../dom/element-names.js';
  *     that holds the date, when what remains of it without date, reading time and labels is a name.
  * Every candidate is cleaned (cleanAuthor) and dropped when it is not a name. The site's own name is
  * not an author here (extract.ts may still fall back to Readability's byline, which can be).
+ * A login handle declared in 1 or 2 ("jrobison", "andrew.keaveney": all lower case, no space) yields to a
+ * person's name beside the headline (PERSON), and stands when there is none (see chooseAuthor).
  * Evidence (WCXB dev, share of authors matched with extract.ts's Readability fallback, tune folds /
  * held-out fold, without the rule): the headline area +13.7 / +19.6 in all, of which microdata
  * +1.7 / +1.4, byline class +2.9 / +3.4, label +2.9 / +4.7, date line +0.7 / +0.7.
@@ -138,17 +140,32 @@ function fromArea(area: HeadlineArea, siteNames: readonly string[]): string | nu
   return null;
 }
 
+/** A login, not a display name: lower-case letters, digits and `._-` only ("jrobison", "andrew.keaveney", "slow-poke"). */
+const HANDLE = /^[\p{Ll}\p{N}_.-]+$/u;
+
+/**
+ * The first name the precedence above gives, except that a login handle declared in JSON-LD or a meta tag
+ * yields to a person's full name beside the headline: a CMS fills `<meta name="author">` from the account
+ * ("jrobison" over the byline "by John Robison"), and sometimes the account is the editor's, not the
+ * writer's ("andrew.keaveney" over "Denise Everheart"). Only a PERSON name wins over it: on a thread the
+ * handle is the poster and one capitalised word near the headline is another member ("slow-poke" kept over
+ * "Aarknoid", WCXB dev 2797). WCXB dev author 0.840 -> 0.843 (0191, 0195 up, none down), unseen final
+ * 0.833 -> 0.848 (5447 "officialrajdeepsingh" -> "Rajdeep Singh"), probe unchanged.
+ */
 export function chooseAuthor(sources: AuthorSources): string | null {
   const { ld, metas, area, siteNames } = sources;
-  for (const key of ['author', 'creator']) {
-    const name = cleanAuthor(ldName(ldValue(ld, key)?.value), siteNames);
-    if (name) return name;
-  }
-  for (const key of AUTHOR_META) {
-    const value = metaValue(metas, [key]);
-    // Highwire's citation_author is "Last, First".
-    const name = cleanAuthor(key === 'citation_author' ? value?.replace(/^([^,]+),\s*([^,]+)$/, '$2 $1') : value, siteNames);
-    if (name) return name;
-  }
-  return area ? fromArea(area, siteNames) : null;
+  const declared = [
+    ...['author', 'creator'].map((key) => cleanAuthor(ldName(ldValue(ld, key)?.value), siteNames)),
+    ...AUTHOR_META.map((key) => {
+      const value = metaValue(metas, [key]);
+      // Highwire's citation_author is "Last, First".
+      return cleanAuthor(key === 'citation_author' ? value?.replace(/^([^,]+),\s*([^,]+)$/, '$2 $1') : value, siteNames);
+    }),
+  ];
+  const name = declared.find((candidate) => candidate !== null && !HANDLE.test(candidate));
+  if (name) return name;
+  const handle = declared.find((candidate) => candidate !== null) ?? null;
+  const besideHeadline = area ? fromArea(area, siteNames) : null;
+  if (handle === null) return besideHeadline;
+  return besideHeadline !== null && PERSON.test(besideHeadline) ? besideHeadline : handle;
 }

@@ -241,6 +241,17 @@ describe('authors', () => {
     expect(read(page('', '<h1>T</h1><div class="author">Author</div>')).author).toBeNull();
   });
 
+  it('lets a declared login handle yield to the full name in the byline, and keeps it when the byline has none', () => {
+    const byline = '<h1>WordPress alternatives</h1><div class="meta"><time datetime="2025-08-27">August 27, 2025</time> <span>by</span> <a rel="author" href="/blog/author/jrobison/">John Robison</a></div><p>Body.</p>';
+    expect(read(page('<meta name="author" content="jrobison">', byline)).author).toBe('John Robison');
+    // A full name declared stays first, whatever the byline says.
+    expect(read(page('<meta name="author" content="Jane Roe">', byline)).author).toBe('Jane Roe');
+    // On a thread the handle is the poster; one capitalised word beside the headline is no full name.
+    const thread = '<h1>Best first telescope?</h1><div class="username">Aarknoid</div><p>Body.</p>';
+    expect(read(page('<meta name="author" content="slow-poke">', thread)).author).toBe('slow-poke');
+    expect(read(page('<meta name="author" content="slow-poke">', '<h1>Best first telescope?</h1><p>Body.</p>')).author).toBe('slow-poke');
+  });
+
   it('reads the name on a date line that carries no label', () => {
     const metadata = read(page('', '<h1>IT security basics</h1><div><span>Trevor Jackins</span> <span>9 min read</span> <span>October 8, 2025</span></div><p>Body.</p>'));
     expect(metadata.author).toBe('Trevor Jackins');
