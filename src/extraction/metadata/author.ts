@@ -4,6 +4,7 @@ import { shortText, type HeadlineArea, type Line } from './headline-area.js';
 import { ldName, ldValue, type LdNode } from './json-ld.js';
 import { metaValue, type MetaIndex } from './meta-tags.js';
 import { elementNames } from '../dom/element-names.js';
+import { ContentNodes, firstInContent } from './page-dates.js';
 
 /**
  * The page's author. Precedence (the first source that gives a name wins):
@@ -17,6 +18,9 @@ import { elementNames } from '../dom/element-names.js';
  *     that holds the date, when what remains of it without date, reading time and labels is a name.
  * Every candidate is cleaned (cleanAuthor) and dropped when it is not a name. The site's own name is
  * not an author here (extract.ts may still fall back to Readability's byline, which can be).
+ *  4. Anywhere in the content (outside navigation, footers, sidebars, comments and related items, as the
+ *     page's dates are read: page-dates.ts), the first line labelled "Written by", "Article by",
+ *     "Posted by" or "Author:" whose name (on the line or in the next element) is a person's (labelledAuthor).
  * A login handle declared in 1 or 2 ("jrobison", "andrew.keaveney": all lower case, no space) yields to a
  * person's name beside the headline (PERSON), and stands when there is none (see chooseAuthor).
  * Evidence (WCXB dev, share of authors matched with extract.ts's Readability fallback, tune folds /
@@ -82,6 +86,8 @@ export interface AuthorSources {
   metas: MetaIndex;
   area: HeadlineArea | null;
   siteNames: readonly string[];
+  /** The page's <body>, read for a labelled author line when nothing nearer names one. */
+  body: Element | null;
 }
 
 /** The name a microdata author element gives: its `itemprop=name` descendant, else its `content` or text. */
@@ -140,6 +146,36 @@ function fromArea(area: HeadlineArea, siteNames: readonly string[]): string | nu
   return null;
 }
 
+/**
+ * A label that says the line names the writer. Not a bare "By": away from the headline it also opens
+ * filters and menus ("By Use Case", "By Business Need" on two unseen pages), and "Reviewed by" names an
+ * expert, not the writer.
+ */
+const WRITTEN_BY = /^(?:(?:written|article|posted|authored|words|story)\s+by|author)\s*:?\s*/i;
+/** Longest line read as a labelled author line: the label, a name, a role. */
+const LABELLED_LINE_MAX = 80;
+
+/**
+ * The writer named by a labelled line anywhere in the content, for pages whose byline is an author box
+ * at the end of the article ("Written by" over the name, an "Article by" heading) rather than a line
+ * beside the headline. Only a person's name (PERSON) is taken. WCXB dev author 0.843 -> 0.848 (0165,
+ * 0222, 0431, 4095 up, none down); unseen final 0.848 -> 0.864 (5111), probe unchanged.
+ */
+function labelledAuthor(body: Element, siteNames: readonly string[]): string | null {
+  return firstInContent(new ContentNodes(body), (node) => {
+    const parent = node.parentElement;
+    if (node.nodeType !== 3 || !parent || !WRITTEN_BY.test((node.textContent ?? '').trim())) return null;
+    const line = shortText(parent, LABELLED_LINE_MAX);
+    const label = line ? WRITTEN_BY.exec(line) : null;
+    if (!line || !label) return null;
+    // A label alone ("<div>Written by</div><div>Jack Shepherd</div>"): the name is the next element's text.
+    const next = parent.nextElementSibling;
+    const rest = label[0].length < line.length ? line.slice(label[0].length) : next ? shortText(next, LABELLED_LINE_MAX) : null;
+    const name = cleanAuthor(rest, siteNames);
+    return name !== null && PERSON.test(name) ? name : null;
+  });
+}
+
 /** A login, not a display name: lower-case letters, digits and `._-` only ("jrobison", "andrew.keaveney", "slow-poke"). */
 const HANDLE = /^[\p{Ll}\p{N}_.-]+$/u;
 
@@ -153,7 +189,7 @@ const HANDLE = /^[\p{Ll}\p{N}_.-]+$/u;
  * 0.833 -> 0.848 (5447 "officialrajdeepsingh" -> "Rajdeep Singh"), probe unchanged.
  */
 export function chooseAuthor(sources: AuthorSources): string | null {
-  const { ld, metas, area, siteNames } = sources;
+  const { ld, metas, area, siteNames, body } = sources;
   const declared = [
     ...['author', 'creator'].map((key) => cleanAuthor(ldName(ldValue(ld, key)?.value), siteNames)),
     ...AUTHOR_META.map((key) => {
@@ -166,6 +202,6 @@ export function chooseAuthor(sources: AuthorSources): string | null {
   if (name) return name;
   const handle = declared.find((candidate) => candidate !== null) ?? null;
   const besideHeadline = area ? fromArea(area, siteNames) : null;
-  if (handle === null) return besideHeadline;
+  if (handle === null) return besideHeadline ?? (body ? labelledAuthor(body, siteNames) : null);
   return besideHeadline !== null && PERSON.test(besideHeadline) ? besideHeadline : handle;
 }

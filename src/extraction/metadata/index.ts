@@ -94,12 +94,13 @@ export function metadataSources(document: DomDocument, pageUrl: string, retrieve
     article,
   });
   const headline = heading ?? headlineOf(elements, title);
+  const body = (document as unknown as Document).body as Element | null;
   const area = headline ? headlineArea(headline, { dayFirst: writesDayFirst(document, metas) }) : null;
   return {
     url,
     title,
-    author: { ld, metas, area, siteNames },
-    date: { ld, metas, area, urls: [pageUrl, url], times: elements.times, body: (document as unknown as Document).body, article, items, retrievedAt },
+    author: { ld, metas, area, siteNames, body },
+    date: { ld, metas, area, urls: [pageUrl, url], times: elements.times, body, article, items, retrievedAt },
   };
 }
 

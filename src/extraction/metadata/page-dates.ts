@@ -5,7 +5,8 @@ import { elementNames } from '../dom/element-names.js';
 /**
  * Dates read from the whole page rather than beside the headline, for pages whose byline sits far from it
  * (below a long lead, at the end of the article) or that have no headline. They read the content, outside
- * navigation, footers, sidebars and comments, in document order.
+ * navigation, footers, sidebars and comments, in document order; author.ts reads a labelled author line
+ * from the same walk (ContentNodes, firstInContent).
  */
 
 /** Containers whose dates are not the page's: navigation, footers, sidebars, comments. */
@@ -46,7 +47,7 @@ export class ContentNodes {
 }
 
 /** The first non-null `read` of the content's nodes (text and elements) in document order. */
-function firstInContent(content: ContentNodes, read: (node: Node) => string | null): string | null {
+export function firstInContent(content: ContentNodes, read: (node: Node) => string | null): string | null {
   for (let index = 0, node = content.at(0); node; node = content.at(++index)) {
     const found = read(node);
     if (found) return found;

@@ -252,6 +252,18 @@ describe('authors', () => {
     expect(read(page('<meta name="author" content="slow-poke">', '<h1>Best first telescope?</h1><p>Body.</p>')).author).toBe('slow-poke');
   });
 
+  it("reads an author box at the end of the article: a labelled line, the name on it or in the next element", () => {
+    const story = `<h1>Link building in 2026</h1>${'<p>Links still matter for search, and here is why they do.</p>'.repeat(120)}`;
+    const box = (inner: string) => read(page('', `${story}<div class="box">${inner}</div><footer><p>Written by Site Team</p></footer>`)).author;
+    expect(box('<div class="label">Written by</div><div class="name">Jack Shepherd</div><div>Hi! I am Jack.</div>')).toBe('Jack Shepherd');
+    expect(box('<p>Written by John Crenshaw</p>')).toBe('John Crenshaw');
+    // A filter or a menu item is no label, nor is a label over something other than a person's name.
+    expect(box('<ul><li>By Use Case</li><li>By Business Need</li></ul>')).toBeNull();
+    expect(box('<p>Posted by the marketing department of a large company</p>')).toBeNull();
+    // The footer's line is the site's, never the article's.
+    expect(box('')).toBeNull();
+  });
+
   it('reads the name on a date line that carries no label', () => {
     const metadata = read(page('', '<h1>IT security basics</h1><div><span>Trevor Jackins</span> <span>9 min read</span> <span>October 8, 2025</span></div><p>Body.</p>'));
     expect(metadata.author).toBe('Trevor Jackins');
