@@ -16,11 +16,12 @@ import { ContentNodes, firstInContent } from './page-dates.js';
  *     `itemprop=author` (its nested `itemprop=name`) or `rel=author`; an element whose class or id says
  *     byline, author or username; a line that starts with a label ("By …", "Written by: …"); the line
  *     that holds the date, when what remains of it without date, reading time and labels is a name.
- * Every candidate is cleaned (cleanAuthor) and dropped when it is not a name. The site's own name is
- * not an author here (extract.ts may still fall back to Readability's byline, which can be).
- *  4. Anywhere in the content (outside navigation, footers, sidebars, comments and related items, as the
+ *  4. The link-preview pair labelled "Written by" (`twitter:labelN` / `twitter:dataN`, unfurlAuthor).
+ *  5. Anywhere in the content (outside navigation, footers, sidebars, comments and related items, as the
  *     page's dates are read: page-dates.ts), the first line labelled "Written by", "Article by",
  *     "Posted by" or "Author:" whose name (on the line or in the next element) is a person's (labelledAuthor).
+ * Every candidate is cleaned (cleanAuthor) and dropped when it is not a name. The site's own name is
+ * not an author here (extract.ts may still fall back to Readability's byline, which can be).
  * A login handle declared in 1 or 2 ("jrobison", "andrew.keaveney": all lower case, no space) yields to a
  * person's name beside the headline (PERSON), and stands when there is none (see chooseAuthor).
  * Evidence (WCXB dev, share of authors matched with extract.ts's Readability fallback, tune folds /
@@ -176,6 +177,26 @@ function labelledAuthor(body: Element, siteNames: readonly string[]): string | n
   });
 }
 
+/** Twitter's and Slack's unfurl fields come in numbered pairs (`twitter:label1` / `twitter:data1`); pages fill one to four. */
+const UNFURL_PAIRS = [1, 2, 3, 4] as const;
+const WRITER_LABEL = /^(?:written\s+by|author|by)$/i;
+
+/**
+ * The writer an unfurl pair names: Yoast SEO, on a great many WordPress sites, writes `twitter:label1`
+ * "Written by" and `twitter:data1` the author's display name for link previews, and pages that declare
+ * no author otherwise still carry it (206 of WCXB dev's pages have the pair). Read after the byline beside
+ * the headline, which wins where both name someone (0451: the pair names the account that posted a guest
+ * article). WCXB dev author 0.848 -> 0.854 (0302, 4016, 4372, 4414 up, none down); unseen probe 0.776 ->
+ * 0.791, final 0.864 -> 0.894.
+ */
+function unfurlAuthor(metas: MetaIndex): string | null {
+  for (const n of UNFURL_PAIRS) {
+    const label = metaValue(metas, [`twitter:label${n}`]);
+    if (label && WRITER_LABEL.test(label.trim())) return metaValue(metas, [`twitter:data${n}`]);
+  }
+  return null;
+}
+
 /** A login, not a display name: lower-case letters, digits and `._-` only ("jrobison", "andrew.keaveney", "slow-poke"). */
 const HANDLE = /^[\p{Ll}\p{N}_.-]+$/u;
 
@@ -202,6 +223,6 @@ export function chooseAuthor(sources: AuthorSources): string | null {
   if (name) return name;
   const handle = declared.find((candidate) => candidate !== null) ?? null;
   const besideHeadline = area ? fromArea(area, siteNames) : null;
-  if (handle === null) return besideHeadline ?? (body ? labelledAuthor(body, siteNames) : null);
+  if (handle === null) return besideHeadline ?? cleanAuthor(unfurlAuthor(metas), siteNames) ?? (body ? labelledAuthor(body, siteNames) : null);
   return besideHeadline !== null && PERSON.test(besideHeadline) ? besideHeadline : handle;
 }

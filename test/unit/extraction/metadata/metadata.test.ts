@@ -264,6 +264,13 @@ describe('authors', () => {
     expect(box('')).toBeNull();
   });
 
+  it("reads the link preview's \"Written by\" pair when the page names no author otherwise, after the byline", () => {
+    const preview = '<meta name="twitter:label1" content="Written by"><meta name="twitter:data1" content="Nawaz Dhandala"><meta name="twitter:label2" content="Est. reading time"><meta name="twitter:data2" content="9 minutes">';
+    expect(read(page(preview, '<h1>GraphQL schema design</h1><p>Body.</p>')).author).toBe('Nawaz Dhandala');
+    expect(read(page(preview, '<h1>GraphQL schema design</h1><p class="byline">By Christian Dupuis</p><p>Body.</p>')).author).toBe('Christian Dupuis');
+    expect(read(page('<meta name="twitter:label1" content="Est. reading time"><meta name="twitter:data1" content="9 minutes">', '<h1>T</h1><p>Body.</p>')).author).toBeNull();
+  });
+
   it('reads the name on a date line that carries no label', () => {
     const metadata = read(page('', '<h1>IT security basics</h1><div><span>Trevor Jackins</span> <span>9 min read</span> <span>October 8, 2025</span></div><p>Body.</p>'));
     expect(metadata.author).toBe('Trevor Jackins');
