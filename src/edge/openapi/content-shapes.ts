@@ -27,7 +27,13 @@ const ChunkSchema = z
 const MetadataSchema = z
   .object({
     title: z.string().nullable(),
-    author: z.string().nullable(),
+    author: z
+      .string()
+      .nullable()
+      .meta({
+        description:
+          "The page's writer, the first of: JSON-LD `author`, author meta tags (a login handle such as `jrobison` yields to a full name in the byline), the byline beside the headline, the link preview's \"Written by\" pair (`twitter:label1`/`twitter:data1`), a labelled line in the content (\"Written by …\"), Readability's byline. Null when none gives a name.",
+      }),
     date: z.string().nullable().meta({ description: 'ISO 8601 where the page gives a parseable date; null otherwise.' }),
     url: z.string().nullable(),
     retrieved_at: z.iso.datetime(),

@@ -4009,6 +4009,7 @@ export interface components {
         /** @description Missing fields are null, never absent. */
         Metadata: {
             title: string | null;
+            /** @description The page's writer, the first of: JSON-LD `author`, author meta tags (a login handle such as `jrobison` yields to a full name in the byline), the byline beside the headline, the link preview's "Written by" pair (`twitter:label1`/`twitter:data1`), a labelled line in the content ("Written by …"), Readability's byline. Null when none gives a name. */
             author: string | null;
             /** @description ISO 8601 where the page gives a parseable date; null otherwise. */
             date: string | null;
