@@ -186,6 +186,13 @@ describe('titles', () => {
     const slogan = read(page('<meta property="og:title" content="Workforce Management Software">', '<h1>HR, Scheduling, and Payroll</h1>'));
     expect(slogan.title).toBe('Workforce Management Software');
   });
+
+  it("passes over a placeholder og:title (a CMS's \"Home\") for the next declared title", () => {
+    const home = read(page('<title>Translators USA: Professional Translation Services</title><meta property="og:title" content="Home">', '<h1>Certified translations in 24 hours</h1>'), 'https://translatorsusa.org/');
+    expect(home.title).toBe('Translators USA: Professional Translation Services');
+    // A page called so in words of its own keeps them.
+    expect(read(page('<title>Home Insurance Quotes</title>', '<p>x</p>')).title).toBe('Home Insurance Quotes');
+  });
 });
 
 describe('titles: H1s that are not the headline', () => {
