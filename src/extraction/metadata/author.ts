@@ -31,12 +31,18 @@ import { ContentNodes, firstInContent } from './page-dates.js';
 
 export const AUTHOR_META = ['author', 'article:author', 'parsely-author', 'sailthru.author', 'byl', 'dc.creator', 'dcterms.creator', 'citation_author'] as const;
 
-/** Labels before a name ("By", "Written by:", "Posted by", "Author:"); "byJane" glued too. */
-const LEAD_LABEL = /^(?:(?:(?:written|posted|published|authored|created|words|story|text|reported|compiled)\s+by|by|author(?:ed)?|writer|posted|written)\b|by(?=\p{Lu}))[\s:：\-–—]*/iu;
+/**
+ * Labels before a name ("By", "Written by:", "Posted by", "Author:"; "byJane" and "Posted byJane" glued too).
+ * "Posted" and "Written" alone label only with a colon or dash after them: "Written Communication" is a
+ * section heading under an article's headline, not its byline (WCXB dev 0049).
+ */
+const LEAD_LABEL = /^(?:(?:written|posted|published|authored|created|words|story|text|reported|compiled)\s+by(?=\p{Lu}|\b)|(?:by|author(?:ed)?|writer)\b|(?:posted|written)(?=\s*[:：\-–—])|by(?=\p{Lu}))[\s:：\-–—]*/iu;
 /** Labels after a name, or a following line that is no part of it. */
 const TRAILING = /\s+(?:(?:written|posted|published)\s+by|on|at|updated|published|posted|last\s+updated|\d+\s+min(?:ute)?s?\s+read)\b.*$/i;
 /** Separators between a byline's parts: the name, its role, the date, the reading time. */
 const PARTS = /\s*[|•·—–]\s*|\s+-\s+|\s*\/\s+|\s{3,}/;
+/** A byline's other fields ("Categories: Uncategorized", "Filed under: News"): where the post is filed, not who wrote it (WCXB dev 0483). */
+const FILING_LABEL = /^(?:categor(?:y|ies)|tags?|filed\s+under|topics?|sections?|posted\s+in)\s*[:：]/i;
 /** Words that name a role or a placeholder, not a person. */
 const NOT_A_NAME = /^(?:authors?|admin(?:istrator)?|editors?|staff|staff writer|contributors?|contributing (?:writer|editor)|guest (?:author|post)|writer|team|by|written by|posted by|and|more|share|follow|unknown|anonymous|(?:last\s+)?(?:updated|modified|published|posted|reviewed))$/i;
 /** A month and day without a year ("Jun 2"), or a clock time: parts of a date line. */
@@ -60,6 +66,7 @@ function namePart(part: string, siteNames: readonly string[]): string | null {
   if (date) name = name.slice(0, date.index);
   name = name.replace(TRAILING, '').replace(/[\s,;:|•·-]+$/, '').replace(/^[\s,;:|•·-]+/, '').trim();
   if (!name || name.length > LONGEST_NAME || !/\p{L}/u.test(name) || NOT_A_NAME.test(name) || DATE_PART.test(name) || COMMENT.test(name)) return null;
+  if (FILING_LABEL.test(name)) return null;
   if (name.split(' ').length > MOST_WORDS && !/,|\band\b|&/.test(name)) return null;
   // A template placeholder or a file name ("page.head.extra.author"), not a person's or a user's name.
   if (/^[\w-]+(?:\.[\w-]+){2,}$/.test(name)) return null;

@@ -246,6 +246,10 @@ describe('authors', () => {
     expect(read(page('<meta name="author" content="Example News">', '<h1>T</h1>').replace('<head>', '<head><meta property="og:site_name" content="Example News">')).author).toBeNull();
     expect(read(page('', '<h1>T</h1><p>By default, we keep your photos for thirty days.</p>')).author).toBeNull();
     expect(read(page('', '<h1>T</h1><div class="author">Author</div>')).author).toBeNull();
+    // "Written" opens a section heading here, not a byline; a post's filing is no name either.
+    expect(read(page('', '<h1>Event planning skills</h1><h3>Written Communication</h3><p>Body.</p>')).author).toBeNull();
+    expect(read(page('<meta property="og:site_name" content="ShawnHymel">', '<h1>T</h1><div class="entry-meta">By: ShawnHymel | December 16, 2025 | Categories: Uncategorized</div>')).author).toBeNull();
+    expect(read(page('', '<h1>T</h1><p>Posted byDamien Walter</p>')).author).toBe('Damien Walter');
   });
 
   it('lets a declared login handle yield to the full name in the byline, and keeps it when the byline has none', () => {
