@@ -4,7 +4,7 @@ import { shortText, type HeadlineArea, type Line } from './headline-area.js';
 import { ldName, ldValue, type LdNode } from './json-ld.js';
 import { metaValue, type MetaIndex } from './meta-tags.js';
 import { elementNames } from '../dom/element-names.js';
-import { ContentNodes, firstInContent } from './page-dates.js';
+import { firstInContent, type ContentNodes } from './page-dates.js';
 
 /**
  * The page's author. Precedence (the first source that gives a name wins):
@@ -94,8 +94,8 @@ export interface AuthorSources {
   metas: MetaIndex;
   area: HeadlineArea | null;
   siteNames: readonly string[];
-  /** The page's <body>, read for a labelled author line when nothing nearer names one. */
-  body: Element | null;
+  /** The content of the page's <body> (page-dates.ts, shared with the date), read for a labelled author line when nothing nearer names one. */
+  content: ContentNodes | null;
 }
 
 /** The name a microdata author element gives: its `itemprop=name` descendant, else its `content` or text. */
@@ -169,8 +169,8 @@ const LABELLED_LINE_MAX = 80;
  * beside the headline. Only a person's name (PERSON) is taken. WCXB dev author 0.843 -> 0.848 (0165,
  * 0222, 0431, 4095 up, none down); unseen final 0.848 -> 0.864 (5111), probe unchanged.
  */
-function labelledAuthor(body: Element, siteNames: readonly string[]): string | null {
-  return firstInContent(new ContentNodes(body), (node) => {
+function labelledAuthor(content: ContentNodes, siteNames: readonly string[]): string | null {
+  return firstInContent(content, (node) => {
     const parent = node.parentElement;
     if (node.nodeType !== 3 || !parent || !WRITTEN_BY.test((node.textContent ?? '').trim())) return null;
     const line = shortText(parent, LABELLED_LINE_MAX);
@@ -217,7 +217,7 @@ const HANDLE = /^[\p{Ll}\p{N}_.-]+$/u;
  * 0.833 -> 0.848 (5447 "officialrajdeepsingh" -> "Rajdeep Singh"), probe unchanged.
  */
 export function chooseAuthor(sources: AuthorSources): string | null {
-  const { ld, metas, area, siteNames, body } = sources;
+  const { ld, metas, area, siteNames, content } = sources;
   const declared = [
     ...['author', 'creator'].map((key) => cleanAuthor(ldName(ldValue(ld, key)?.value), siteNames)),
     ...AUTHOR_META.map((key) => {
@@ -230,6 +230,6 @@ export function chooseAuthor(sources: AuthorSources): string | null {
   if (name) return name;
   const handle = declared.find((candidate) => candidate !== null) ?? null;
   const besideHeadline = area ? fromArea(area, siteNames) : null;
-  if (handle === null) return besideHeadline ?? cleanAuthor(unfurlAuthor(metas), siteNames) ?? (body ? labelledAuthor(body, siteNames) : null);
+  if (handle === null) return besideHeadline ?? cleanAuthor(unfurlAuthor(metas), siteNames) ?? (content ? labelledAuthor(content, siteNames) : null);
   return besideHeadline !== null && PERSON.test(besideHeadline) ? besideHeadline : handle;
 }

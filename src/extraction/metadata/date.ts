@@ -2,7 +2,7 @@ import { LINE_MAX, shortText, type HeadlineArea, type Line } from './headline-ar
 import { isAfter, parseDate } from './date-parse.js';
 import { ldValue, type LdNode } from './json-ld.js';
 import { metaValue, type MetaIndex } from './meta-tags.js';
-import { ContentNodes, firstContentDate, labelledDate } from './page-dates.js';
+import { firstContentDate, labelledDate, type ContentNodes } from './page-dates.js';
 
 /**
  * The page's publication date: the first source in DATE_SOURCES that gives a full date (a day, never a
@@ -126,8 +126,11 @@ export interface DateSources {
   urls: readonly string[];
   /** The page's `<time>` elements. */
   times: readonly Element[];
-  /** The page's <body>, read for a labelled date ("Posted on …") when nothing nearer gives one. */
-  body: Element | null;
+  /**
+   * The content of the page's <body> (page-dates.ts), read for a labelled date ("Posted on …") when nothing
+   * nearer gives one; walked once per page and shared with the author's labelled line.
+   */
+  content: ContentNodes | null;
   /** The page says it is an article or posting (og:type, a JSON-LD article node of the page). */
   article?: boolean;
   /** The page is a home page, or says it sells or lists items (og:type product, its own JSON-LD Product, ItemList…). */
@@ -233,8 +236,6 @@ interface DateSource {
 /** What several sources read once per page: the written dates beside the headline, the labelled line, the declared date. */
 interface Cache {
   written?: WrittenDates;
-  /** The body's content nodes, walked once for the labelled date and both first content dates. */
-  content?: ContentNodes;
   labelled?: string | null;
   declared?: string | null;
 }
@@ -248,9 +249,8 @@ function first<T>(items: Iterable<T>, read: (item: T) => string | null): string 
   }
   return null;
 }
-const contentOf = (body: Element, cache: Cache) => (cache.content ??= new ContentNodes(body));
-const labelled = ({ body, area }: DateSources, cache: Cache) =>
-  cache.labelled !== undefined ? cache.labelled : (cache.labelled = body ? labelledDate(contentOf(body, cache), area?.dayFirst ?? false) : null);
+const labelled = ({ content, area }: DateSources, cache: Cache) =>
+  cache.labelled !== undefined ? cache.labelled : (cache.labelled = content ? labelledDate(content, area?.dayFirst ?? false) : null);
 const written = (sources: DateSources, cache: Cache) =>
   (cache.written ??= sources.area ? writtenDates(sources.area) : { published: null, line: null, modified: null });
 
@@ -312,8 +312,8 @@ export const DATE_SOURCES: readonly DateSource[] = [
   ...UNQUALIFIED_META.map((key) => ({ name: `meta ${key}`, read: ({ metas }: DateSources) => machine(metaValue(metas, [key])) })),
   {
     name: 'first content date',
-    read: ({ body, area, article }, cache) =>
-      body ? firstContentDate(contentOf(body, cache), { dayFirst: area?.dayFirst ?? false, anywhere: article ?? false }) : null,
+    read: ({ content, area, article }) =>
+      content ? firstContentDate(content, { dayFirst: area?.dayFirst ?? false, anywhere: article ?? false }) : null,
   },
   { name: 'headline text updated', read: (sources, cache) => written(sources, cache).modified },
   { name: 'json-ld dateModified', read: ({ ld }) => machine(ldValue(ld, 'dateModified')?.value) },
@@ -321,8 +321,8 @@ export const DATE_SOURCES: readonly DateSource[] = [
   {
     name: 'first content date, any page',
     // An article's was read above (9.); a home page's or a shop's or list's first date is an item's.
-    read: ({ body, area, article, items }, cache) =>
-      body && !article && !items ? firstContentDate(contentOf(body, cache), { dayFirst: area?.dayFirst ?? false, anywhere: true, dateLines: true }) : null,
+    read: ({ content, area, article, items }) =>
+      content && !article && !items ? firstContentDate(content, { dayFirst: area?.dayFirst ?? false, anywhere: true, dateLines: true }) : null,
   },
 ];
 

@@ -5,6 +5,7 @@ import { collapseWhitespace } from '../dom/text.js';
 import { chooseAuthor, type AuthorSources } from './author.js';
 import { chooseDate, type DateSources } from './date.js';
 import { headlineArea, inChrome } from './headline-area.js';
+import { ContentNodes } from './page-dates.js';
 import { ldName, ldValue, readJsonLd } from './json-ld.js';
 import { indexMeta, metaValue, type MetaIndex } from './meta-tags.js';
 import { agrees, chooseTitle } from './title.js';
@@ -95,12 +96,14 @@ export function metadataSources(document: DomDocument, pageUrl: string, retrieve
   });
   const headline = heading ?? headlineOf(elements, title);
   const body = (document as unknown as Document).body as Element | null;
+  // One walk of the content, read as far as the date's and the author's fallbacks need (often not at all).
+  const content = body ? new ContentNodes(body) : null;
   const area = headline ? headlineArea(headline, { dayFirst: writesDayFirst(document, metas) }) : null;
   return {
     url,
     title,
-    author: { ld, metas, area, siteNames, body },
-    date: { ld, metas, area, urls: [pageUrl, url], times: elements.times, body, article, items, retrievedAt },
+    author: { ld, metas, area, siteNames, content },
+    date: { ld, metas, area, urls: [pageUrl, url], times: elements.times, content, article, items, retrievedAt },
   };
 }
 
