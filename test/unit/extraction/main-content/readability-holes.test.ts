@@ -29,6 +29,24 @@ describe("blocks Readability's cleaning dropped between blocks it kept", () => {
     expect(checklistAt).toBeLessThan(text.indexOf('Sentence 0 about repairs'));
   });
 
+  it('puts back a paragraph of prose that links its references (under HOLE_MAX_LINK_SHARE of its text), not a box that is mostly links', () => {
+    // About 37% of this paragraph's text is links: a manual's sentence naming the pages it refers to.
+    const referencing =
+      '<div class="cda-media-block"><p>If you want to pin the builder to a specific version of the tool, use a <a href="/reqs">requirements file</a> ' +
+      'or an <a href="/env">environment file</a> (see <a href="/reqs#files">Requirements files</a> and <a href="/conda">Conda environments</a>). ' +
+      'This also overrides <a href="/settings">the default build settings</a> pinned for projects created before October 2020.</p></div>';
+    // About 60%: a box of links with a few words between them.
+    const linkBox =
+      '<div class="cda-media-block"><p>Read next: <a href="/a">How the builder caches your dependencies between runs</a> and ' +
+      '<a href="/b">Why pinned versions make reproducible builds</a>, both written for teams that ship every day.</p></div>';
+    // Apart, with a kept paragraph between them: adjacent dropped blocks are weighed as one hole.
+    const text = mainText(pageOf(article(referencing + prose('pinning', 2) + linkBox), OG_ARTICLE), 'https://example.com/docs/pinning');
+    expect(text).toContain('If you want to pin the builder to a specific version');
+    expect(text).toContain('pinned for projects created before October 2020.');
+    expect(text.indexOf('If you want to pin')).toBeLessThan(text.indexOf('Sentence 0 about pinning'));
+    expect(text).not.toContain('How the builder caches');
+  });
+
   it("does not put back another story's teaser (its title is a link), nor what follows the article's last kept block", () => {
     const teaser =
       '<div class="post-item"><a class="image" href="/airlines/cathay"><img src="/cathay.jpg"></a><div class="copy"><h5><a href="/airlines">Airlines</a></h5>' +
