@@ -9,6 +9,7 @@ import { collectTextStats, isInsideLongerText, linkDensity } from './text-stats.
 import { removeDuplicateBlocks } from './duplicate-blocks.js';
 import { removeQuotedPosts } from './quoted-posts.js';
 import { removePlaceholderText } from './placeholder-text.js';
+import { removeImageAddresses } from './image-addresses.js';
 import { removeAvatarInitials } from './avatar-initials.js';
 import { removeFurniture } from './furniture.js';
 import { removeHoverCards } from './hover-cards.js';
@@ -141,6 +142,7 @@ export function cleanContent(body: Element, passes: RootPasses, source: RootSour
   if (passes.duplicates) removeDuplicateBlocks(body, passes.duplicates);
   if (passes.duplicates === 'threads') removeQuotedPosts(body);
   if (passes['placeholder-text']) removePlaceholderText(body);
+  if (passes['image-addresses']) removeImageAddresses(body);
   if (passes['avatar-initials']) removeAvatarInitials(body);
   if (passes['story-teasers']) removeStoryTeasers(body, pageUrl);
   if (passes['hover-cards']) removeHoverCards(body);

@@ -160,6 +160,8 @@ export const PASSES_BY_ROOT_KIND = {
   'duplicates':          byRootKind('long-containers',  'any-block',        'threads',          'any-block',        false,  false,   false),
   /** Template filler ("Lorem ipsum dolor sit amet…") unless it is most of the page (placeholder-text.ts: WCXB dev +0.00038, 0285 0.30 -> 0.74, 0587 0.68 -> 0.81). */
   'placeholder-text':    byRootKind(true,               true,               true,               true,               true,   true,    true),
+  /** An image file's address standing as text, outside code: a leaked data field, not words (image-addresses.ts: WCXB 0604 0.08 -> 0.20). */
+  'image-addresses':     byRootKind(true,               true,               true,               true,               true,   true,    true),
   /** Avatars drawn as a poster's initials ("B", "SB"): a picture, not words (avatar-initials.ts: unseen probe +0.0005, final +0.00014). */
   'avatar-initials':     byRootKind(true,               true,               true,               true,               true,   true,    true),
   /** Blocks Readability's cleaning dropped between blocks it kept, put back from our root when they read as prose (readability-holes.ts). */
