@@ -133,6 +133,13 @@ export function hasAncestorOrSelf(element: Element, test: (element: Element) => 
   return false;
 }
 
+const CODE_TAGS: ReadonlySet<string> = new Set(['PRE', 'CODE']);
+
+/** Whether `element` is or sits in code (<pre>, <code>): what a pass judging prose must leave as it is. */
+export function isInCode(element: Element): boolean {
+  return hasAncestorOrSelf(element, (node) => CODE_TAGS.has(node.tagName));
+}
+
 /** The element's text with whitespace runs as one space, trimmed (what a reader sees as its words). */
 export function normalizedText(element: Element): string {
   return collapseWhitespace(element.textContent ?? '');

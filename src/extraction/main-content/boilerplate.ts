@@ -6,7 +6,7 @@
  * the policy's (policy.ts); they run here in the policy's row order.
  */
 
-import { collapsedLength as textLength, descendants, H1, hasAncestorOrSelf, hasDescendantTag } from '../dom/dom-walk.js';
+import { collapsedLength as textLength, descendants, H1, hasAncestorOrSelf, hasDescendantTag, isInCode } from '../dom/dom-walk.js';
 import { holdsLink, isLinkElement, linkTextLength } from '../dom/link-elements.js';
 import { isAuthorBox } from './author-box.js';
 import { isLineNumberGutter } from './code-gutters.js';
@@ -14,7 +14,7 @@ import { isIconLigature } from './icon-ligatures.js';
 import { chromeNameRule, isPrintOnly, namesChrome, namesSkipLink, namesStoryRail, type ChromeNameRule } from './chrome-names.js';
 import { excerptOf } from './truncated-excerpts.js';
 import { addDisclosure, dropHiddenState, isCollapsedPanel, isDisclosureLabel, keepLabel, newDisclosures, showPanel } from './collapsed-panels.js';
-import { hasStoryBesideComments, holdsOneArticle, isInCode, namesComments } from './comments.js';
+import { hasStoryBesideComments, holdsOneArticle, namesComments } from './comments.js';
 import { isFacetPanel } from './facets.js';
 import { isPagedGrid } from './paged-grids.js';
 import { isBuyForm } from './buy-forms.js';

@@ -2,7 +2,7 @@
  * Reader comments: boilerplate under an article, but the very content of a forum thread; which of the
  * two a page declaring nothing is, its markup tells (holdsOneArticle).
  */
-import { collapsedLength as textLength, hasAncestorOrSelf } from '../dom/dom-walk.js';
+import { collapsedLength as textLength, hasAncestorOrSelf, isInCode } from '../dom/dom-walk.js';
 import { THRESHOLDS } from './thresholds.js';
 import { elementNamesIfAny, wholeWords } from '../dom/element-names.js';
 
@@ -22,13 +22,6 @@ export function namesComments(names: string): boolean {
   return COMMENT_WORDS.test(names) && !LIVE_COMMENTARY.test(names);
 }
 
-/** Syntax highlighters mark code comments up as "comment" spans ("hljs-comment", "token comment"): code, not reader comments. */
-const CODE_TAGS = new Set(['PRE', 'CODE']);
-const isCode = (element: Element): boolean => CODE_TAGS.has(element.tagName);
-
-export function isInCode(element: Element): boolean {
-  return hasAncestorOrSelf(element, isCode);
-}
 
 /** hAtom's blog entry class, as Blogger and WordPress themes write it. */
 const HENTRY = /(?:^|\s)hentry(?:$|\s)/;
@@ -59,7 +52,7 @@ export function holdsOneArticle(all: Element[]): boolean {
   return count === 1;
 }
 
-/** The outermost blocks of `all` (in document order) whose class/id name reader comments, outside code. */
+/** The outermost blocks of `all` (in document order) whose class/id name reader comments, outside code (syntax highlighters mark code comments up as "comment" spans: "hljs-comment", "token comment"). */
 function commentBlocks(all: Element[]): Element[] {
   const blocks: Element[] = [];
   for (const element of all) {

@@ -6,14 +6,11 @@
  * line outside code, and code keeps it: an API's manual shows `https://example.com/image1.jpg` as a field's
  * example (4841, 4843). A term whose one definition was such an address goes with it: it names nothing left.
  */
-import { collapsedLength, hasAncestorOrSelf } from '../dom/dom-walk.js';
+import { collapsedLength, isInCode } from '../dom/dom-walk.js';
 import { remove } from './remove.js';
 
 /** An absolute address of a picture file, whole (a query or fragment after it allowed), and nothing else. */
 const IMAGE_ADDRESS = /^https?:\/\/\S+\.(?:jpe?g|png|gif|webp|avif|svg|bmp|tiff?)(?:[?#]\S*)?$/i;
-
-const CODE_TAGS = new Set(['PRE', 'CODE', 'KBD', 'SAMP']);
-const isCode = (element: Element): boolean => CODE_TAGS.has(element.tagName);
 
 /** The outermost element holding nothing but `text` (below `body`), or the text node itself. */
 function holderOf(text: Text, body: Element): ChildNode {
@@ -39,7 +36,7 @@ export function removeImageAddresses(body: Element): void {
     const text = (node.textContent ?? '').trim();
     if (text.length === 0 || !text.startsWith('http') || !IMAGE_ADDRESS.test(text)) continue;
     const parent = node.parentElement;
-    if (parent && hasAncestorOrSelf(parent, isCode)) continue;
+    if (parent && isInCode(parent)) continue;
     found.push(holderOf(node as Text, body));
   }
   for (const holder of found) {

@@ -49,7 +49,7 @@ const UNSEEN_RULES: ReadonlySet<RuleName> = new Set(['junk-tags', 'landmarks', '
  * blocks their truths leave out or hold once, now whole), unseen probe 0.92241 -> 0.92250 (5 up, none down:
  * TypeScript's handbook 5412, Read the Docs 5382) and final 0.91865 -> 0.91898 (5 up, none down), scrapinghub
  * unchanged. Only <pre>: a <code> can be a layout wrapper (a shop's Instagram feed inside one, 0596), so this
- * is not comments.ts's isInCode, which also reads <code> and the element itself.
+ * is not dom-walk.ts's isInCode, which also reads <code> and the element itself.
  */
 function isInsidePreformatted(element: Element): boolean {
   const parent = element.parentElement;
