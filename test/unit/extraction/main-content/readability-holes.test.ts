@@ -252,4 +252,29 @@ describe("a landing page's hero lines under its <h1>", () => {
     restoreReadabilityHoles(dated, pickedDated, { heroLines: true });
     expect(plainText(pickedDated as never)).not.toContain('Frontline expertise');
   });
+
+  it("puts them back above a pick opening with a section's heading, where a short label found further on in the pick was not kept (a guide's introduction)", () => {
+    const intro =
+      '<p>The Fetch API provides a JavaScript interface for making HTTP requests and processing the responses.</p>' +
+      '<p>Fetch is the modern replacement for XMLHttpRequest, which uses callbacks, and it is built on promises.</p>';
+    const sample = (code: string) => `<div class="code-example"><div class="language-name">js</div><pre>${code}</pre></div>`;
+    const section = `<h2>Making a request</h2>${prose('requests', 3)}${sample('const posted = await fetch(url, { method: "POST" });')}`;
+    const own = bodyOf(`<div><h1>Using the Fetch API</h1>${intro}${sample('const response = await fetch(url);')}${section}</div>`).firstElementChild!;
+    const picked = bodyOf(`<div>${section}</div>`).firstElementChild!;
+    restoreReadabilityHoles(own, picked, { heroLines: true });
+    const text = plainText(picked as never);
+    expect(text).toContain('Fetch is the modern replacement for XMLHttpRequest');
+    expect(text.indexOf('The Fetch API provides')).toBeLessThan(text.indexOf('Making a request'));
+    expect(text.split('Making a request')).toHaveLength(2);
+  });
+
+  it('leaves them out when a kept line other than a heading stands above the pick (an event page\'s "Address:")', () => {
+    const own = bodyOf(
+      `<div><h1>Calendar</h1><p>View All Calendars is the default. Choose Select a Calendar to view a specific calendar and subscribe to it.</p>` +
+        `<div>Address:</div>${prose('events', 3)}</div>`,
+    ).firstElementChild!;
+    const picked = bodyOf(`<div><div>Address:</div>${prose('events', 3)}</div>`).firstElementChild!;
+    restoreReadabilityHoles(own, picked, { heroLines: true });
+    expect(plainText(picked as never)).not.toContain('View All Calendars');
+  });
 });
