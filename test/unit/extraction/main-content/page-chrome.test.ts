@@ -75,6 +75,16 @@ describe('links hidden from screen readers only', () => {
     expect(textAfterBoilerplate(panel, passesFor('unknown'))).not.toContain('The teaser');
     expect(textAfterBoilerplate(card('aria-hidden="true" tabindex="-1"'), passesFor('unknown'))).toContain('Headline about');
   });
+
+  it("keeps the words a named link hides from screen readers: its label already says them", () => {
+    const rating = (label: string): string =>
+      `<a href="/product-reviews/1" ${label}><i aria-hidden="true"><span>4.7 out of 5 stars</span></i> <span aria-hidden="true">58,483</span></a>`;
+    const named = textAfterBoilerplate(card('').replace('</article>', `${rating('aria-label="4.7 out of 5 stars, 58,483 ratings"')}</article>`), passesFor('unknown'));
+    expect(named).toContain('4.7 out of 5 stars');
+    expect(named).toContain('58,483');
+    const unnamed = textAfterBoilerplate(card('').replace('</article>', `${rating('')}</article>`), passesFor('unknown'));
+    expect(unnamed).not.toContain('58,483');
+  });
 });
 
 describe("blocks a site builder's stylesheet hides", () => {
