@@ -180,8 +180,11 @@ export const PASSES_BY_ROOT_KIND = {
   'hover-cards':         byRootKind(true,               true,               true,               true,               true,   true,    true),
   /** Image captions and credits, unless the "caption" holds a heading (a card's text), numbers a figure the text refers to ("Figure 3. …") or holds the page's declared description (320360e, 776b3bf). */
   'captions':            byRootKind(true,               true,               true,               true,               true,   true,    true),
-  /** Short bylines, dates and article tool rows named so in class/id, and <time> (320360e). */
-  'metadata-lines':      byRootKind(true,               true,               true,               true,               true,   true,    true),
+  /**
+   * Short bylines, dates and article tool rows named so in class/id, and <time> (320360e). On a run of items ('sparing-descriptions':
+   * listing, repeated, index) an item's "meta" block that is one sentence is its description (cleanup.ts isItemDescription).
+   */
+  'metadata-lines':      byRootKind(true,               true,               true,               true,               'sparing-descriptions', 'sparing-descriptions', 'sparing-descriptions'),
   /** Lines that are page furniture: photo credits, copyright, author bios, newsletter pitches, widget labels (8ee04d4, 722a02c, acc2940: scrapinghub 0.973 -> 0.975). */
   'furniture':           byRootKind(true,               true,               true,               true,               true,   true,    true),
   /** Datelines and bylines, unless LISTING_MIN_STAMPS recur (a listing's entries) (8ee04d4). */

@@ -188,6 +188,8 @@ export const THRESHOLDS = {
 
   /** A byline or timestamp block (class "byline", "date", <time>) is at most this long; longer is content that merely carries the name. */
   METADATA_MAX_TEXT: 160,
+  /** On a run of items, a "meta" block that is one sentence of at least this many words is the item's description (cleanup.ts isItemDescription): "All things abroad." */
+  ITEM_DESCRIPTION_MIN_WORDS: 3,
   /** An author line naming this many people or more is a work's credit, kept as its entry's text (cleanup.ts isWorkCredit). */
   AUTHOR_LIST_MIN_NAMES: 3,
   /** Furniture lines (credits, datelines, labels) are at most this long. */

@@ -107,6 +107,22 @@ describe('metadata lines', () => {
     expect(text).not.toContain('Kelia Reinoso');
   });
 
+  it("keeps an index item's one-sentence description named \"meta\" and drops its date line; on a story the same shape goes", () => {
+    const forum = (name: string, description: string): string =>
+      `<li class="ipsDataItem"><h4 class="ipsDataItem_title"><a href="/forum/${name.length}">${name}</a></h4>` +
+      `<div class="ipsType_richText ipsDataItem_meta"><p>${description}</p></div><div class="ipsDataItem_meta">December 11, 2025</div></li>`;
+    const descriptions = ['From gadgets to goosedown, chat about it here.', 'Buy and sell personal gear.', 'All things abroad.'];
+    const index = bodyOf(`<ol>${descriptions.map((description, k) => forum(`Forum ${k}`, description)).join('')}</ol>`);
+    cleanContent(index, rootPassesFor('listing'), 'own');
+    const kept = index.textContent ?? '';
+    for (const description of descriptions) expect(kept).toContain(description);
+    expect(kept).not.toContain('December 11, 2025');
+
+    const story = bodyOf(`${blurb}<div class="author-meta"><p>Edward Russell is a senior reporter who joined the team in June 2019.</p></div>`);
+    cleanContent(story, rootPassesFor('article'), 'own');
+    expect(story.textContent ?? '').not.toContain('Edward Russell');
+  });
+
   it('keeps a block named "meta" that holds a section heading: a card, not a byline', () => {
     const card = (heading: string, pitch: string): string => `<div class="hx-jss-meta-block"><h2>${heading}</h2><p>${pitch}</p></div>`;
     const body = bodyOf(
