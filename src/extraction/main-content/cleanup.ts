@@ -193,7 +193,11 @@ function isWorkCredit(element: Element, names: string): boolean {
   return people.length >= THRESHOLDS.AUTHOR_LIST_MIN_NAMES && people.every((person) => PERSON_NAME.test(person));
 }
 
-/** Text that ends as a sentence does: a lower-case letter, then a full stop, question or exclamation mark (a closing quote or bracket). */
+/**
+ * Text that ends as a sentence does: a lower-case letter, then a full stop, question or exclamation mark (a closing quote
+ * or bracket). Not a date or figure ("4. 2. 2022.") nor a teaser cut short ("White dot fin..."), which end so too in
+ * the learned pass's looser `ends_sentence` feature (block-features.ts).
+ */
 const SENTENCE_END = /\p{Ll}[.!?]["”’)]?$/u;
 
 /**
