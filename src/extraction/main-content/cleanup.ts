@@ -212,9 +212,8 @@ const SENTENCE_END = /\p{Ll}[.!?]["”’)]?$/u;
  */
 function isItemDescription(element: Element): boolean {
   const paragraphs = element.tagName === 'P' ? [element] : elementsByTag(element, 'P');
-  const paragraph = paragraphs.length === 1 ? paragraphs[0]! : null;
-  if (!paragraph) return false;
-  const text = normalizedText(paragraph);
+  if (paragraphs.length !== 1) return false;
+  const text = normalizedText(paragraphs[0]!);
   return text === normalizedText(element) && SENTENCE_END.test(text) && wordCount(text) >= THRESHOLDS.ITEM_DESCRIPTION_MIN_WORDS;
 }
 
