@@ -18,6 +18,11 @@ export function wordCount(text: string | null): number {
   return text?.match(WORD)?.length ?? 0;
 }
 
+/** The words of `text` (as wordCount counts them), lower-cased. */
+export function wordsOf(text: string): string[] {
+  return text.toLowerCase().match(WORD) ?? [];
+}
+
 /** `text` with whitespace runs as one space, trimmed: what a reader sees as its words. */
 export function collapseWhitespace(text: string): string {
   return collapseRuns(text).trim();

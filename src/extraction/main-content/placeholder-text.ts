@@ -5,8 +5,9 @@
  * scrapinghub or trafilatura's set holds the words, and no other output of theirs changes). On a page that is
  * nearly all filler (a theme's demo, a generator's output) the filler is what the page shows, and it stays.
  */
-import { BLOCK_TAGS } from '../dom/block-tags.js';
+import { BLOCK_TAGS, VERBATIM } from '../dom/block-tags.js';
 import { collapsedLength, normalizedText } from '../dom/dom-walk.js';
+import { wordsOf } from '../dom/text.js';
 import { remove } from './remove.js';
 import { THRESHOLDS } from './thresholds.js';
 
@@ -32,6 +33,29 @@ function fillerOf(text: Text): ChildNode {
   return filler;
 }
 
+const LETTER = /\p{L}/u;
+
+/** Whether `words` are one phrase of a few words, holding a letter, said many times back to back. */
+function isPhraseOverAndOver(words: readonly string[]): boolean {
+  for (let period = 1; period <= THRESHOLDS.FILLER_PHRASE_MAX_WORDS; period++) {
+    if (words.length < period * THRESHOLDS.FILLER_PHRASE_MIN_REPEATS) return false;
+    if (!words.slice(0, period).some((word) => LETTER.test(word))) continue;
+    if (words.every((word, i) => word === words[i % period])) return true;
+  }
+  return false;
+}
+
+/** Blocks holding no block whose whole text is one phrase over and over; code is read as written. */
+function addRepeatedPhrases(body: Element, fillers: Set<ChildNode>): void {
+  const walker = body.ownerDocument.createTreeWalker(body, 1 /* NodeFilter.SHOW_ELEMENT */);
+  for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+    const element = node as Element;
+    if (VERBATIM.has(element.localName)) continue;
+    if (!BLOCK_TAGS.has(element.localName) || hasBlockChild(element) || element.closest('pre, code')) continue;
+    if (isPhraseOverAndOver(wordsOf(normalizedText(element)))) fillers.add(element);
+  }
+}
+
 /** `body`: the extracted content (a small detached tree). */
 export function removePlaceholderText(body: Element): void {
   const fillers = new Set<ChildNode>();
@@ -39,6 +63,7 @@ export function removePlaceholderText(body: Element): void {
   for (let node = walker.nextNode(); node; node = walker.nextNode()) {
     if (FILLER_OPENING.test((node.textContent ?? '').trimStart())) fillers.add(fillerOf(node as Text));
   }
+  addRepeatedPhrases(body, fillers);
   if (fillers.size === 0) return;
   let fillerText = 0;
   for (const filler of fillers) fillerText += filler.nodeType === 1 ? collapsedLength(filler as Element) : (filler.textContent ?? '').trim().length;

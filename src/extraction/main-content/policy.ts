@@ -158,7 +158,10 @@ export const PASSES_BY_ROOT_KIND = {
    * unseen final 0.92284 -> 0.92433).
    */
   'duplicates':          byRootKind('long-containers',  'any-block',        'threads',          'any-block',        false,  false,   false),
-  /** Template filler ("Lorem ipsum dolor sit amet…") unless it is most of the page (placeholder-text.ts: WCXB dev +0.00038, 0285 0.30 -> 0.74, 0587 0.68 -> 0.81). */
+  /**
+   * Template filler ("Lorem ipsum dolor sit amet…", a phrase over and over) unless it is most of the page (placeholder-text.ts:
+   * WCXB dev +0.00038, 0285 0.30 -> 0.74, 0587 0.68 -> 0.81; the repeated phrase +0.00010).
+   */
   'placeholder-text':    byRootKind(true,               true,               true,               true,               true,   true,    true),
   /** An image file's address standing as text, outside code: a leaked data field, not words (image-addresses.ts: WCXB 0604 0.08 -> 0.20). */
   'image-addresses':     byRootKind(true,               true,               true,               true,               true,   true,    true),

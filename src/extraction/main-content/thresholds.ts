@@ -249,6 +249,13 @@ export const THRESHOLDS = {
    * generator's output): it stays. A survey's landing page whose tabs were left filled with it holds 68% (WCXB 0285).
    */
   FILLER_PAGE_SHARE: 0.9,
+  /**
+   * A block that is one phrase of at most this many words said over and over is filler (placeholder-text.ts):
+   * a marquee's "Book Now *" loop, a template's "word word word"...
+   */
+  FILLER_PHRASE_MAX_WORDS: 4,
+  /** ...when the phrase comes this many times back to back: a chant in a quote ("Les Miserable!" three times) is prose. */
+  FILLER_PHRASE_MIN_REPEATS: 6,
   /** A thread's quote is read in runs of this many words (quoted-posts.ts)... */
   QUOTE_RUN_WORDS: 5,
   /** ...needs this many runs to be weighed (shorter quotes repeat a whole block or are a word or two)... */

@@ -35,4 +35,19 @@ describe('template filler', () => {
     expect(text).toContain('Trend 6');
     expect(text).not.toContain('Lorem ipsum');
   });
+
+  it("goes where a block says one short phrase over and over (a marquee's loop), and a phrase said a few times stays", () => {
+    const marquee = '<span>Book Now <span class="star">*</span></span>'.repeat(40);
+    const body = bodyOf(
+      `<div>${trendParagraphs(3)}<div class="marquee">${marquee}</div><div>${'word '.repeat(60)}</div>` +
+        `<blockquote><p>Les Miserable! Les Miserable! Les Miserable!</p></blockquote><pre>0 0 0 0 0 0 0 0 0 0 0 0 0 0</pre><pre>a a a a a a a a</pre></div>`,
+    );
+    removePlaceholderText(body);
+    const text = body.textContent ?? '';
+    expect(text).not.toContain('Book Now');
+    expect(text).not.toContain('word word');
+    expect(text).toContain('Les Miserable! Les Miserable! Les Miserable!');
+    expect(text).toContain('a a a a a a a a');
+    expect(text).toContain('Trend 3');
+  });
 });
