@@ -10,6 +10,7 @@ import { removeDuplicateBlocks } from './duplicate-blocks.js';
 import { removeQuotedPosts } from './quoted-posts.js';
 import { removePlaceholderText } from './placeholder-text.js';
 import { removeImageAddresses } from './image-addresses.js';
+import { removeParkedData } from './parked-data.js';
 import { removeScriptLinks } from './script-links.js';
 import { removeAvatarInitials } from './avatar-initials.js';
 import { removeFurniture } from './furniture.js';
@@ -146,6 +147,7 @@ export function cleanContent(body: Element, passes: RootPasses, source: RootSour
   if (passes['placeholder-text']) removePlaceholderText(body);
   if (passes['image-addresses']) removeImageAddresses(body);
   if (passes['script-links']) removeScriptLinks(body);
+  if (passes['parked-data']) removeParkedData(body);
   if (passes['avatar-initials']) removeAvatarInitials(body);
   if (passes['story-teasers']) removeStoryTeasers(body, pageUrl);
   if (passes['hover-cards']) removeHoverCards(body);

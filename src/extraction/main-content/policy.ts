@@ -165,6 +165,8 @@ export const PASSES_BY_ROOT_KIND = {
   'placeholder-text':    byRootKind(true,               true,               true,               true,               true,   true,    true),
   /** An image file's address standing as text, outside code: a leaked data field, not words (image-addresses.ts: WCXB 0604 0.08 -> 0.20). */
   'image-addresses':     byRootKind(true,               true,               true,               true,               true,   true,    true),
+  /** A script's data literal written out as text, outside code, unless it is most of the content (parked-data.ts: WCXB 0715 0.86 -> 0.92). */
+  'parked-data':         byRootKind(true,               true,               true,               true,               true,   true,    true),
   /** A block of two or more links to nowhere (`#`, `javascript:`) and nothing else: a script's control, a star picker (script-links.ts: WCXB dev +0.00018, 2908 0.46 -> 0.65). */
   'script-links':        byRootKind(true,               true,               true,               true,               true,   true,    true),
   /** Avatars drawn as a poster's initials ("B", "SB"): a picture, not words (avatar-initials.ts: unseen probe +0.0005, final +0.00014). */

@@ -256,6 +256,8 @@ export const THRESHOLDS = {
   FILLER_PHRASE_MAX_WORDS: 4,
   /** ...when the phrase comes this many times back to back: a chant in a quote ("Les Miserable!" three times) is prose. */
   FILLER_PHRASE_MIN_REPEATS: 6,
+  /** A literal with this many quoted keys is a script's data, not an aside in braces (parked-data.ts). */
+  PARKED_DATA_MIN_KEYS: 3,
   /** A thread's quote is read in runs of this many words (quoted-posts.ts)... */
   QUOTE_RUN_WORDS: 5,
   /** ...needs this many runs to be weighed (shorter quotes repeat a whole block or are a word or two)... */
