@@ -79,6 +79,18 @@ describe('cleanContent furniture', () => {
     expect(text).toContain('Sign in for free shipping on every order.');
   });
 
+  it("drops a script's failure notices asking for another try, and keeps a manual's sentence about one", () => {
+    expectOnlyTheStoryLeft([
+      'Error rating book. Refresh and try again.',
+      'There was a problem calculating your shipping. Please try again.',
+      'Something went wrong. Please try your request again later.',
+      "Sorry, we couldn't find a match for this location. Please try again.",
+    ]);
+    const text = cleaned(['Upon entering an incorrect password, sudo will replace the Sorry, try again. message with insults.', 'Try again tomorrow if the shop is closed.']);
+    expect(text).toContain('replace the Sorry, try again. message with insults.');
+    expect(text).toContain('Try again tomorrow if the shop is closed.');
+  });
+
   it('keeps a dateline\'s "(Reuters)" and sentences that mention an agency, an image or an e-mail', () => {
     const document = pageOf(`<p>NEW YORK (<span>Reuters</span>) - The attorney general is investigating the company, two people said.</p>
       <p>Getty Images said it had licensed the photo to the paper.</p><p>Reuters — the agency — said it would appeal.</p><p>Ad - free plans cost more. Members pay yearly.</p><p>$35 from Amazon is what we paid for it.</p><p>Read more about the council's plans on its site.</p><p>Readers can email the council at council@example.com.</p><p>Scroll multiple widgets as children of the parent view.</p>${paragraphs('the story', 3)}`);
