@@ -108,7 +108,7 @@ describe('cleanContent furniture', () => {
 
   it("drops a shop tile's badges, and keeps a section headed Best Sellers and sentences about a sale", () => {
     const tile = (n: number, badge: string) => `<li class="product"><span class="badge">${badge}</span><h3>Walnut desk number ${n}</h3><span class="price">$${100 + n}.00</span></li>`;
-    const badges = ['Top Rated', 'New Arrival', 'Best Seller', 'Low Stock', 'Save 25%', '30% off', 'New', 'Sale!', 'Limited Edition', 'Sold out', 'Coming soon', 'Save $1,369.01', 'Save: $150.00 (13%)'];
+    const badges = ['Top Rated', 'New Arrival', 'Best Seller', 'Low Stock', 'Save 25%', '30% off', 'New', 'Sale!', 'Limited Edition', 'Sold out', 'Coming soon', 'In Stock', 'Out of Stock', 'Save $1,369.01', 'Save: $150.00 (13%)'];
     const document = pageOf(`<h2>Best Sellers</h2><ul>${badges.map((badge, n) => tile(n, badge)).join('')}</ul><p>The sale ends on Sunday, and new arrivals land every week.</p><p>Meanwhile shoppers can <strong><a href="/deal">save $100</a></strong> on the standing desks.</p>${paragraphs('the desks', 2)}`);
     cleanArticle(document.body);
     const text = plainText(document.body as never);
