@@ -61,6 +61,9 @@ describe('cleanContent furniture', () => {
       'SWIPE TO SEE MORE',
       '[button link="https://example.com/submit" type="big"] Send us YOUR review[/button]',
       'You may also like...',
+      'Related articles:',
+      'Read Next',
+      'Similar threads',
       'Sign Up: Stay on top of the latest news! Sign up for our Email Newsletters here.',
     ];
     expectOnlyTheStoryLeft(junk);
