@@ -5,7 +5,7 @@
  * (0613 0.91 -> 0.92): WCXB dev +0.00005, no page down; every output of the unseen halves, scrapinghub and
  * trafilatura's set identical. No reader reads it and no truth holds it. Where such data is most of the content it is what
  * the page shows (Amazon's grid of products kept only as a widget's JSON, 0655, whose truth keeps the names), and
- * it stays. Code keeps its literals: a manual's example response is its content.
+ * it stays, at the share that spares template filler (FILLER_PAGE_SHARE). Code keeps its literals: a manual's example response is its content.
  */
 import { collapsedLength, isInCode, normalizedText } from '../dom/dom-walk.js';
 import { remove } from './remove.js';

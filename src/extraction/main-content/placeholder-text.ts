@@ -5,8 +5,8 @@
  * scrapinghub or trafilatura's set holds the words, and no other output of theirs changes). On a page that is
  * nearly all filler (a theme's demo, a generator's output) the filler is what the page shows, and it stays.
  */
-import { BLOCK_TAGS, VERBATIM } from '../dom/block-tags.js';
-import { collapsedLength, normalizedText } from '../dom/dom-walk.js';
+import { BLOCK_TAGS } from '../dom/block-tags.js';
+import { collapsedLength, isInCode, normalizedText } from '../dom/dom-walk.js';
 import { wordsOf } from '../dom/text.js';
 import { remove } from './remove.js';
 import { THRESHOLDS } from './thresholds.js';
@@ -50,8 +50,7 @@ function addRepeatedPhrases(body: Element, fillers: Set<ChildNode>): void {
   const walker = body.ownerDocument.createTreeWalker(body, 1 /* NodeFilter.SHOW_ELEMENT */);
   for (let node = walker.nextNode(); node; node = walker.nextNode()) {
     const element = node as Element;
-    if (VERBATIM.has(element.localName)) continue;
-    if (!BLOCK_TAGS.has(element.localName) || hasBlockChild(element) || element.closest('pre, code')) continue;
+    if (!BLOCK_TAGS.has(element.localName) || hasBlockChild(element) || isInCode(element)) continue;
     if (isPhraseOverAndOver(wordsOf(normalizedText(element)))) fillers.add(element);
   }
 }

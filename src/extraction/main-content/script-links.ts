@@ -10,11 +10,11 @@
  * or a toggle's label, and links beside other words are a sentence's: both stay.
  */
 import { isInCode } from '../dom/dom-walk.js';
+import { wordCount } from '../dom/text.js';
 import { remove } from './remove.js';
 
 /** An address that leads nowhere once scripts are gone: empty, a bare fragment sign, or a `javascript:` call. */
 const NOWHERE = /^\s*(?:#|javascript:[^]*)?$/i;
-const WORD = /[\p{L}\p{N}]/u;
 
 function goesNowhere(element: Element): boolean {
   if (element.tagName !== 'A') return false;
@@ -26,7 +26,7 @@ function goesNowhere(element: Element): boolean {
 function isScriptButtons(block: Element): boolean {
   let links = 0;
   for (let child = block.firstChild; child; child = child.nextSibling) {
-    const words = WORD.test(child.textContent ?? '');
+    const words = wordCount(child.textContent) > 0;
     if (child.nodeType === 1 && goesNowhere(child as Element)) {
       if (!words) return false;
       links++;

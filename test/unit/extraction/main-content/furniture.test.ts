@@ -21,6 +21,13 @@ describe('cleanContent furniture', () => {
     expect(text).toContain('sentence 2 about the story');
   };
 
+  /** `junk` goes as expectOnlyTheStoryLeft says, and each of `kept`, cleaned above a story, stays. */
+  const expectDroppedAndKept = (junk: string[], kept: string[]): void => {
+    expectOnlyTheStoryLeft(junk);
+    const text = cleaned(kept);
+    for (const line of kept) expect(text).toContain(line);
+  };
+
   it('drops lone date lines in several languages and a.m./p.m. datelines', () => {
     for (const line of ['October 06, 2018', 'sexta-feira, 22 de outubro de 2010 às 20:13', '18 Nov 2019, 19:09', '05/10/2018', 'Updated at 1:23 p.m.']) {
       expect(cleaned([line])).not.toContain(line);
@@ -70,28 +77,22 @@ describe('cleanContent furniture', () => {
   });
 
   it("drops prompts to sign in before the site lets the reader act, and keeps a tutorial's sign-in step", () => {
-    expectOnlyTheStoryLeft([
-      'Create an account or sign in to comment',
-      'Log in to add games to your lists',
-      'Log in to set a price alert on this product.',
-      'Sign in to ride',
-      'Sign up to find 3,900+ jobs',
-    ]);
-    const text = cleaned(['Sign in to GitHub and open the template repository.', 'Sign in for free shipping on every order.']);
-    expect(text).toContain('Sign in to GitHub and open the template repository.');
-    expect(text).toContain('Sign in for free shipping on every order.');
+    expectDroppedAndKept(
+      ['Create an account or sign in to comment', 'Log in to add games to your lists', 'Log in to set a price alert on this product.', 'Sign in to ride', 'Sign up to find 3,900+ jobs'],
+      ['Sign in to GitHub and open the template repository.', 'Sign in for free shipping on every order.'],
+    );
   });
 
   it("drops a script's failure notices asking for another try, and keeps a manual's sentence about one", () => {
-    expectOnlyTheStoryLeft([
-      'Error rating book. Refresh and try again.',
-      'There was a problem calculating your shipping. Please try again.',
-      'Something went wrong. Please try your request again later.',
-      "Sorry, we couldn't find a match for this location. Please try again.",
-    ]);
-    const text = cleaned(['Upon entering an incorrect password, sudo will replace the Sorry, try again. message with insults.', 'Try again tomorrow if the shop is closed.']);
-    expect(text).toContain('replace the Sorry, try again. message with insults.');
-    expect(text).toContain('Try again tomorrow if the shop is closed.');
+    expectDroppedAndKept(
+      [
+        'Error rating book. Refresh and try again.',
+        'There was a problem calculating your shipping. Please try again.',
+        'Something went wrong. Please try your request again later.',
+        "Sorry, we couldn't find a match for this location. Please try again.",
+      ],
+      ['Upon entering an incorrect password, sudo will replace the Sorry, try again. message with insults.', 'Try again tomorrow if the shop is closed.'],
+    );
   });
 
   it('keeps a dateline\'s "(Reuters)" and sentences that mention an agency, an image or an e-mail', () => {
