@@ -3,7 +3,11 @@ Trains the learned block scorer on WCXB dev and writes it as data for the TypeSc
 (src/extraction/main-content/learned/block-model.json). Run by `npm run train:blocks`, which sets up
 LightGBM in .tools/ml and dumps the rows first (scripts/dump-block-rows.ts).
 
-    python train-block-model.py <rows.jsonl> <wcxb ground-truth folder> <block-model.json>
+    python train-block-model.py <rows.jsonl> <wcxb ground-truth folder> <block-model.json> [<fold models folder>]
+
+With a fourth argument it also writes each fold's own model there (`fold-<k>.json`, k = id mod 5: trained on
+the other four folds, with the settings chosen on them), for `npm run score:held-out`, which reads each fold's
+pages through the whole pipeline with the model that never saw them.
 
 A block's label: most of its word trigrams (a block under three words: all of its words, in order) are in
 the page's ground truth (`main_content`, words as the shared scorer reads them). Blocks are weighted by the
@@ -127,6 +131,7 @@ def flatten(tree):
 
 def main():
     rows_file, truth_dir, model_file = sys.argv[1:4]
+    fold_models_dir = sys.argv[4] if len(sys.argv) > 4 else None
     features, pages, x, y, counts, block_words, kept = load(rows_file, truth_dir)
     if x.shape[1] != len(features):
         raise SystemExit(f"rows have {x.shape[1]} features, their header names {len(features)}")
@@ -137,9 +142,11 @@ def main():
     weight = np.sqrt(counts + 1)
     log(f"{len(pages)} pages, {len(y)} blocks ({y.mean():.3f} content); training on 4 folds, scoring the 5th ...")
     probabilities = np.zeros(len(y))
+    fold_models = []
     for k in range(FOLDS):
         train = block_folds != k
         model = lgb.train(PARAMS, lgb.Dataset(x[train], y[train], weight=weight[train]), ROUNDS)
+        fold_models.append(model)
         probabilities[~train] = model.predict(x[~train])
         log(f"  fold {k + 1}/{FOLDS} scored")
     grid = [(t, s) for t in THRESHOLDS for s in SHARES]
@@ -171,14 +178,23 @@ def main():
     threshold, share = max(grid, key=lambda g: shipped[g].mean())
     print(f"shipped settings, best on all pages scored out of fold: threshold {threshold}, largest removed share {share}: {shipped[(threshold, share)].mean():.4f}")
     final = lgb.train(PARAMS, lgb.Dataset(x, y, weight=weight), ROUNDS)
-    trees = [flatten(tree) for tree in final.dump_model()["tree_info"]]
-    # A few rows with LightGBM's own probabilities: the TypeScript evaluation is tested against them.
+    write_model(model_file, final, features, x, y, threshold, share)
+    print(f"wrote {model_file}: {final.num_trees()} trees, threshold {threshold}, largest removed share {share}")
+    if fold_models_dir:
+        for k, (model, (fold_threshold, fold_share)) in enumerate(zip(fold_models, chosen)):
+            write_model(f"{fold_models_dir}/fold-{k}.json", model, features, x, y, fold_threshold, fold_share)
+        print(f"wrote {FOLDS} fold models to {fold_models_dir} (settings {chosen})")
+
+
+def write_model(path, model, features, x, y, threshold, share):
+    """The model as block-model.json's data: flat trees, the pass's settings, and a few rows with LightGBM's own
+    probabilities (the TypeScript evaluation is tested against them)."""
+    trees = [flatten(tree) for tree in model.dump_model()["tree_info"]]
     sample = np.arange(0, len(y), max(1, len(y) // 20))[:20]
-    checks = [dict(vector=x[i].tolist(), probability=float(p)) for i, p in zip(sample, final.predict(x[sample]))]
-    with open(model_file, "w") as out:
+    checks = [dict(vector=x[i].tolist(), probability=float(p)) for i, p in zip(sample, model.predict(x[sample]))]
+    with open(path, "w") as out:
         json.dump(dict(features=features, threshold=threshold, maxRemovedShare=share, checks=checks, trees=trees), out, separators=(",", ":"))
         out.write("\n")
-    print(f"wrote {model_file}: {len(trees)} trees, threshold {threshold}, largest removed share {share}")
 
 
 if __name__ == "__main__":

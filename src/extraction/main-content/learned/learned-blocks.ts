@@ -21,6 +21,16 @@ export function recordingBlocksInto<T>(into: BlockListener, run: () => T): T {
   return slot.during(into, run);
 }
 
+const modelSlot = listenerSlot<BlockModel>();
+
+/**
+ * Runs `run` with `model` in place of the shipped one: the held-out reading of WCXB dev (`npm run score:held-out`)
+ * reads each fold's pages with a model trained on the other four, since the shipped model saw every dev page.
+ */
+export function readingWithBlockModel<T>(model: BlockModel, run: () => T): T {
+  return modelSlot.during(model, run);
+}
+
 const ENDS_SENTENCE = BLOCK_FEATURES.indexOf('ends_sentence');
 
 /**
@@ -50,7 +60,7 @@ export function removeUnlikelyBlocks(root: Element, context: BlockContext, given
   }
   if (!context.runs) return;
   const blocks = blocksOf(root, context);
-  const model = given ?? blockModel();
+  const model = given ?? modelSlot.current() ?? blockModel();
   const { threshold, maxRemovedShare } = model;
   let words = 0;
   let doubtedWords = 0;

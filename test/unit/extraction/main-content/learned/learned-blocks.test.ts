@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { plainText } from '../../../../../src/extraction/dom/text.js';
 import { BLOCK_FEATURES, type BlockFeatureName, blocksOf, blockText } from '../../../../../src/extraction/main-content/learned/block-features.js';
 import { type BlockModel, blockModel, parseBlockModel } from '../../../../../src/extraction/main-content/learned/block-model.js';
-import { recordingBlocksInto, removeUnlikelyBlocks } from '../../../../../src/extraction/main-content/learned/learned-blocks.js';
+import { readingWithBlockModel, recordingBlocksInto, removeUnlikelyBlocks } from '../../../../../src/extraction/main-content/learned/learned-blocks.js';
 import { probability, rawScore } from '../../../../../src/extraction/main-content/learned/tree-ensemble.js';
 import { extractHtml } from '../../../../../src/extraction/extract.js';
 import { bodyOf, paragraphs } from '../fixtures.js';
@@ -123,6 +123,25 @@ describe('the learned block pass', () => {
     );
     expect(heard).toHaveLength(6);
     expect(plainText(body as never)).toContain('Posted in News');
+  });
+
+  it('reads with the model it is given for a run (a fold read held out), and with the one before it after the run', () => {
+    // Every block of three words or fewer scores low under the first; nothing does under the second.
+    const shortOnes = stump('log_words', Math.log1p(3), -3, 3);
+    const keepsAll = stump('log_words', Math.log1p(3), 3, 3);
+    const inside = root();
+    const after = root();
+    readingWithBlockModel(keepsAll, () => {
+      readingWithBlockModel(shortOnes, () => removeUnlikelyBlocks(inside, ARTICLE));
+      removeUnlikelyBlocks(after, ARTICLE);
+    });
+    expect(plainText(inside as never)).not.toContain('Posted in News');
+    expect(plainText(inside as never)).toContain('sentence 3 about tides');
+    expect(plainText(after as never)).toContain('Posted in News');
+    // A model passed to the pass itself still wins over the run's.
+    const given = root();
+    readingWithBlockModel(keepsAll, () => removeUnlikelyBlocks(given, ARTICLE, shortOnes));
+    expect(plainText(given as never)).not.toContain('Share');
   });
 
   it("runs in the service's pipeline on the chosen root, after the named rules, with the page's kind", () => {

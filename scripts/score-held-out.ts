@@ -1,0 +1,111 @@
+/**
+ * npm run -s score:held-out [-- --keep <folder>]
+ * WCXB dev read held out by the whole pipeline (issue 24: "hold out a fifth of dev while you tune"). The
+ * learned block pass ships a model trained on every dev page, so score:folds' folds still read each page with
+ * a model that saw it. This dumps dev's blocks through today's passes (dump-block-rows.ts), trains one model a
+ * fold on the other four folds with the settings chosen on those four (train-block-model.py), reads each
+ * fold's pages through the service's pipeline with its own model, and prints each fold's mean page F1 (the
+ * shared scorer's) beside the same pages read with the shipped model, in the same run. The shipped model is
+ * not touched. `--keep <folder>` keeps both runs' predictions there (held-out.json, shipped.json: the
+ * extract:dir format) for page-by-page comparison, and the models (fold-<k>.json, and all-dev.json trained
+ * on every page as train:blocks would write it). Progress on stderr, one JSON line of figures on stdout.
+ */
+import { execFileSync } from 'node:child_process';
+import { copyFileSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { gunzipSync } from 'node:zlib';
+import { ExtractionError } from '../src/contract/extraction-error.js';
+import { decodeBody } from '../src/extraction/decode.js';
+import { extractHtml } from '../src/extraction/extract.js';
+import { type BlockModel, parseBlockModel } from '../src/extraction/main-content/learned/block-model.js';
+import { readingWithBlockModel } from '../src/extraction/main-content/learned/learned-blocks.js';
+import { projectRoot } from './lib/paths.js';
+import { recordedPageUrl, savedPageUrl } from './lib/saved-page-url.js';
+import { ensureTrainingTools } from './lib/tools.js';
+
+const FOLDS = 5; // train-block-model.py's folds: a page's numeric id mod 5
+const USAGE = 'usage: npm run -s score:held-out [-- --keep <folder>]';
+
+const args = process.argv.slice(2);
+const keepAt = args.indexOf('--keep');
+const keep = keepAt >= 0 ? args[keepAt + 1] : undefined;
+if (args.length !== (keepAt >= 0 ? 2 : 0) || (keepAt >= 0 && (!keep || keep.startsWith('--')))) {
+  console.error(USAGE);
+  process.exit(2);
+}
+
+const wcxb = path.resolve(projectRoot, '..', 'shared', 'benchmarks', 'extraction', 'wcxb-dev');
+const scorer = path.resolve(wcxb, '..', 'score.mjs');
+const foldOf = (id: string): number => Number.parseInt(id, 10) % FOLDS;
+
+type Prediction = { text: string; markdown: string; metadata: { title: string | null; author: string | null; date: string | null } };
+const NO_CONTENT: Prediction = { text: '', markdown: '', metadata: { title: null, author: null, date: null } };
+
+/** What extract:dir writes for one page: the service's text, markdown and metadata, or empty when it refuses the page. */
+function predict(html: string, url: string, id: string): Prediction {
+  try {
+    const { content, text } = extractHtml(html, url);
+    const { title = null, author = null, date = null } = content.metadata ?? {};
+    return { text, markdown: content.markdown ?? '', metadata: { title, author, date } };
+  } catch (err) {
+    if (!(err instanceof ExtractionError)) console.error(`${id}: ${(err as Error).stack ?? err}`);
+    return NO_CONTENT;
+  }
+}
+
+/** Each fold's mean page F1 and the mean over all pages, from the shared scorer's per-page figures. */
+function foldFigures(predictionsFile: string): { all: number; folds: number[] } {
+  const output = execFileSync(process.execPath, [scorer, wcxb, predictionsFile, '--per-page'], { maxBuffer: 1 << 28 }).toString();
+  const { per_page: perPage } = JSON.parse(output) as { per_page: { id: string; f1: number }[] };
+  const byFold = Array.from({ length: FOLDS }, () => [] as number[]);
+  for (const page of perPage) byFold[foldOf(page.id)]!.push(page.f1);
+  const mean = (values: number[]) => values.reduce((sum, value) => sum + value, 0) / Math.max(1, values.length);
+  return { all: mean(perPage.map((page) => page.f1)), folds: byFold.map(mean) };
+}
+
+const python = await ensureTrainingTools();
+const scratch = mkdtempSync(path.join(tmpdir(), 'pith-held-out-'));
+try {
+  const rows = path.join(scratch, 'rows.jsonl');
+  process.stderr.write('dumping WCXB dev blocks through the current passes\n');
+  execFileSync(process.execPath, ['--import', 'tsx', path.join(projectRoot, 'scripts', 'dump-block-rows.ts'), path.join(wcxb, 'html'), rows], { stdio: 'inherit' });
+  process.stderr.write('training one model a fold on the other four\n');
+  // Its figures go to stderr here: stdout is this script's one JSON line.
+  execFileSync(python, [path.join(projectRoot, 'scripts', 'train-block-model.py'), rows, path.join(wcxb, 'ground-truth'), path.join(scratch, 'all-dev.json'), scratch], {
+    stdio: ['ignore', process.stderr, 'inherit'],
+  });
+  if (keep) {
+    mkdirSync(keep, { recursive: true });
+    for (const name of ['all-dev.json', ...Array.from({ length: FOLDS }, (_, k) => `fold-${k}.json`)]) copyFileSync(path.join(scratch, name), path.join(keep, name));
+  }
+  const models: BlockModel[] = Array.from({ length: FOLDS }, (_, k) => parseBlockModel(JSON.parse(readFileSync(path.join(scratch, `fold-${k}.json`), 'utf8'))));
+
+  const files = readdirSync(path.join(wcxb, 'html')).filter((f) => f.endsWith('.html.gz')).sort();
+  const heldOut: Record<string, Prediction> = {};
+  const shipped: Record<string, Prediction> = {};
+  files.forEach((file, index) => {
+    const id = file.slice(0, -'.html.gz'.length);
+    const html = decodeBody(gunzipSync(readFileSync(path.join(wcxb, 'html', file))), undefined);
+    const url = recordedPageUrl(wcxb, id) ?? savedPageUrl(html, id);
+    heldOut[id] = readingWithBlockModel(models[foldOf(id)]!, () => predict(html, url, id));
+    shipped[id] = predict(html, url, id);
+    if ((index + 1) % 100 === 0 || index + 1 === files.length) process.stderr.write(`\r  read ${index + 1}/${files.length} pages both ways`);
+  });
+  process.stderr.write('\n');
+  const outDir = keep ?? scratch;
+  writeFileSync(path.join(outDir, 'held-out.json'), JSON.stringify(heldOut));
+  writeFileSync(path.join(outDir, 'shipped.json'), JSON.stringify(shipped));
+  const held = foldFigures(path.join(outDir, 'held-out.json'));
+  const same = foldFigures(path.join(outDir, 'shipped.json'));
+  const show = (values: number[]) => values.map((value) => value.toFixed(5)).join(' ');
+  const mean = (values: number[]) => values.reduce((sum, value) => sum + value, 0) / values.length;
+  process.stderr.write(
+    `WCXB dev, ${files.length} pages, mean page F1:\n` +
+      `  shipped block model (trained on every dev page): ${same.all.toFixed(5)}  folds ${show(same.folds)}\n` +
+      `  held out (each fold read with a model trained on the other four): ${held.all.toFixed(5)}  folds ${show(held.folds)}  mean of folds ${mean(held.folds).toFixed(5)}\n`,
+  );
+  console.log(JSON.stringify({ pages: files.length, shipped: { f1: same.all, folds: same.folds }, held_out: { f1: held.all, folds: held.folds, mean_of_folds: mean(held.folds) } }));
+} finally {
+  rmSync(scratch, { recursive: true, force: true });
+}
