@@ -3,6 +3,8 @@
  * WCXB dev figures by fold, for tuning that must help pages it did not see (issue 24's 5-fold rule): the
  * shared scorer's per-page F1 and its metadata matching, split into five folds by page id (id mod 5), each
  * fold's figure and their mean beside the full-dev figure. Tune on four folds, read the fifth.
+ * The folds split the pages, not the learned block pass's model, which saw every dev page: a last line says
+ * so, and `npm run score:held-out` reads each fold with a model trained on the other four.
  * Predictions as extract:dir writes them ({ id: { text, metadata } }).
  * A last line gives the content F1 on the pages whose truth holds text the page's HTML holds (pagesLeftOut).
  */
@@ -117,3 +119,4 @@ console.log(
   `content on the ${reachable.length} pages whose truth is text in their HTML ${r3(mean(reachable.map((page) => page.f1))).toFixed(3)}` +
     ` (left out: ${emptyTruth.size} with an empty truth, ${truthNotInHtml.size} whose truth is mostly not in their HTML: ${[...truthNotInHtml].sort().join(' ')})`,
 );
+console.log('(the learned block pass read each page with a model trained on all of dev; npm run -s score:held-out reads each fold held out)');
