@@ -15,12 +15,9 @@ import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import { decodeBody } from '../src/extraction/decode.js';
-import { extractHtml } from '../src/extraction/extract.js';
-import { ExtractionError } from '../src/contract/extraction-error.js';
 import { explainPage } from './lib/explain-page.js';
+import { NO_CONTENT, type PagePrediction, predictPage } from './lib/page-prediction.js';
 import { recordedPageUrl, recordsAddresses, savedPageUrl } from './lib/saved-page-url.js';
-
-type PageMetadata = { title: string | null; author: string | null; date: string | null };
 
 const USAGE = 'usage: npm run -s extract:dir -- <folder of *.html.gz> <out.json> [--url-from <set folder>]\n       npm run -s extract:dir -- --explain <page id> <folder of *.html.gz> [--url-from <set folder>]';
 
@@ -31,21 +28,15 @@ function readPage(folder: string, id: string, urlFrom?: string): { html: string;
 
 function extractFolder(folder: string, outFile: string, urlFrom?: string): void {
   const files = readdirSync(folder).filter((f) => f.endsWith('.html.gz')).sort();
-  const out: Record<string, { text: string; markdown: string; metadata: PageMetadata }> = {};
+  const out: Record<string, PagePrediction> = {};
   const started = Date.now();
   let failed = 0;
   files.forEach((file, index) => {
     const id = file.slice(0, -'.html.gz'.length);
     const { html, url } = readPage(folder, id, urlFrom);
-    try {
-      const { content, text } = extractHtml(html, url);
-      const { title = null, author = null, date = null } = content.metadata ?? {};
-      out[id] = { text, markdown: content.markdown ?? '', metadata: { title, author, date } };
-    } catch (err) {
-      if (!(err instanceof ExtractionError)) console.error(`${id}: ${(err as Error).stack ?? err}`);
-      failed++;
-      out[id] = { text: '', markdown: '', metadata: { title: null, author: null, date: null } };
-    }
+    const prediction = predictPage(html, url, id);
+    if (!prediction) failed++;
+    out[id] = prediction ?? NO_CONTENT;
     if ((index + 1) % 100 === 0 || index + 1 === files.length) {
       process.stderr.write(`\r${index + 1}/${files.length} pages, ${failed} without content, ${((Date.now() - started) / (index + 1)).toFixed(1)} ms/page`);
     }

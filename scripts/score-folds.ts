@@ -8,17 +8,12 @@
  * Predictions as extract:dir writes them ({ id: { text, metadata } }).
  * A last line gives the content F1 on the pages whose truth holds text the page's HTML holds (pagesLeftOut).
  */
-import { execFileSync } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import { decodeBody } from '../src/extraction/decode.js';
-import { projectRoot } from './lib/paths.js';
 import { bagOf, scorerWords } from './lib/scorer-words.js';
-
-const FOLDS = 5;
-const wcxb = path.resolve(projectRoot, '..', 'shared', 'benchmarks', 'extraction', 'wcxb-dev');
-const scorer = path.resolve(wcxb, '..', 'score.mjs');
+import { foldOf, FOLDS, scoreWcxbDev, wcxbDev as wcxb } from './lib/wcxb-folds.js';
 
 const predictionsFile = process.argv[2];
 if (!predictionsFile) {
@@ -26,11 +21,7 @@ if (!predictionsFile) {
   process.exit(2);
 }
 
-/** A page's fold: its numeric id mod FOLDS (ids are zero-padded numbers). */
-const foldOf = (id: string): number => Number.parseInt(id, 10) % FOLDS;
-
-type PerPage = { id: string; f1: number };
-const scored = JSON.parse(execFileSync(process.execPath, [scorer, wcxb, predictionsFile, '--per-page'], { maxBuffer: 1 << 28 }).toString()) as { f1: number; per_page: PerPage[] };
+const scored = scoreWcxbDev(predictionsFile);
 
 const contentByFold = Array.from({ length: FOLDS }, () => [] as number[]);
 for (const page of scored.per_page) contentByFold[foldOf(page.id)]!.push(page.f1);

@@ -15,16 +15,15 @@ import { copyFileSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { gunzipSync } from 'node:zlib';
-import { ExtractionError } from '../src/contract/extraction-error.js';
 import { decodeBody } from '../src/extraction/decode.js';
-import { extractHtml } from '../src/extraction/extract.js';
 import { type BlockModel, parseBlockModel } from '../src/extraction/main-content/learned/block-model.js';
 import { readingWithBlockModel } from '../src/extraction/main-content/learned/learned-blocks.js';
 import { projectRoot } from './lib/paths.js';
+import { NO_CONTENT, type PagePrediction, predictPage } from './lib/page-prediction.js';
 import { recordedPageUrl, savedPageUrl } from './lib/saved-page-url.js';
 import { ensureTrainingTools } from './lib/tools.js';
+import { foldOf, FOLDS, scoreWcxbDev, wcxbDev as wcxb } from './lib/wcxb-folds.js';
 
-const FOLDS = 5; // train-block-model.py's folds: a page's numeric id mod 5
 const USAGE = 'usage: npm run -s score:held-out [-- --keep <folder>]';
 
 const args = process.argv.slice(2);
@@ -35,29 +34,9 @@ if (args.length !== (keepAt >= 0 ? 2 : 0) || (keepAt >= 0 && (!keep || keep.star
   process.exit(2);
 }
 
-const wcxb = path.resolve(projectRoot, '..', 'shared', 'benchmarks', 'extraction', 'wcxb-dev');
-const scorer = path.resolve(wcxb, '..', 'score.mjs');
-const foldOf = (id: string): number => Number.parseInt(id, 10) % FOLDS;
-
-type Prediction = { text: string; markdown: string; metadata: { title: string | null; author: string | null; date: string | null } };
-const NO_CONTENT: Prediction = { text: '', markdown: '', metadata: { title: null, author: null, date: null } };
-
-/** What extract:dir writes for one page: the service's text, markdown and metadata, or empty when it refuses the page. */
-function predict(html: string, url: string, id: string): Prediction {
-  try {
-    const { content, text } = extractHtml(html, url);
-    const { title = null, author = null, date = null } = content.metadata ?? {};
-    return { text, markdown: content.markdown ?? '', metadata: { title, author, date } };
-  } catch (err) {
-    if (!(err instanceof ExtractionError)) console.error(`${id}: ${(err as Error).stack ?? err}`);
-    return NO_CONTENT;
-  }
-}
-
 /** Each fold's mean page F1 and the mean over all pages, from the shared scorer's per-page figures. */
 function foldFigures(predictionsFile: string): { all: number; folds: number[] } {
-  const output = execFileSync(process.execPath, [scorer, wcxb, predictionsFile, '--per-page'], { maxBuffer: 1 << 28 }).toString();
-  const { per_page: perPage } = JSON.parse(output) as { per_page: { id: string; f1: number }[] };
+  const { per_page: perPage } = scoreWcxbDev(predictionsFile);
   const byFold = Array.from({ length: FOLDS }, () => [] as number[]);
   for (const page of perPage) byFold[foldOf(page.id)]!.push(page.f1);
   const mean = (values: number[]) => values.reduce((sum, value) => sum + value, 0) / Math.max(1, values.length);
@@ -82,14 +61,14 @@ try {
   const models: BlockModel[] = Array.from({ length: FOLDS }, (_, k) => parseBlockModel(JSON.parse(readFileSync(path.join(scratch, `fold-${k}.json`), 'utf8'))));
 
   const files = readdirSync(path.join(wcxb, 'html')).filter((f) => f.endsWith('.html.gz')).sort();
-  const heldOut: Record<string, Prediction> = {};
-  const shipped: Record<string, Prediction> = {};
+  const heldOut: Record<string, PagePrediction> = {};
+  const shipped: Record<string, PagePrediction> = {};
   files.forEach((file, index) => {
     const id = file.slice(0, -'.html.gz'.length);
     const html = decodeBody(gunzipSync(readFileSync(path.join(wcxb, 'html', file))), undefined);
     const url = recordedPageUrl(wcxb, id) ?? savedPageUrl(html, id);
-    heldOut[id] = readingWithBlockModel(models[foldOf(id)]!, () => predict(html, url, id));
-    shipped[id] = predict(html, url, id);
+    heldOut[id] = readingWithBlockModel(models[foldOf(id)]!, () => predictPage(html, url, id)) ?? NO_CONTENT;
+    shipped[id] = predictPage(html, url, id) ?? NO_CONTENT;
     if ((index + 1) % 100 === 0 || index + 1 === files.length) process.stderr.write(`\r  read ${index + 1}/${files.length} pages both ways`);
   });
   process.stderr.write('\n');

@@ -1,0 +1,22 @@
+/**
+ * WCXB dev's five folds (issue 24's held-out rule), as score:folds, score:held-out and train-block-model.py
+ * split it: a page's fold is its numeric id mod 5. And the shared scorer's per-page figures of a predictions file.
+ */
+import { execFileSync } from 'node:child_process';
+import path from 'node:path';
+import { projectRoot } from './paths.js';
+
+export const FOLDS = 5;
+
+export const wcxbDev = path.resolve(projectRoot, '..', 'shared', 'benchmarks', 'extraction', 'wcxb-dev');
+
+/** A page's fold: its numeric id mod FOLDS (ids are zero-padded numbers). */
+export const foldOf = (id: string): number => Number.parseInt(id, 10) % FOLDS;
+
+export type PageScore = { id: string; f1: number };
+
+/** The shared scorer's figures for a WCXB dev predictions file, with each page's F1. */
+export function scoreWcxbDev(predictionsFile: string): { f1: number; per_page: PageScore[] } {
+  const scorer = path.resolve(wcxbDev, '..', 'score.mjs');
+  return JSON.parse(execFileSync(process.execPath, [scorer, wcxbDev, predictionsFile, '--per-page'], { maxBuffer: 1 << 28 }).toString()) as { f1: number; per_page: PageScore[] };
+}
