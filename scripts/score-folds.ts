@@ -13,7 +13,7 @@ import path from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import { decodeBody } from '../src/extraction/decode.js';
 import { bagOf, scorerWords } from './lib/scorer-words.js';
-import { foldOf, FOLDS, scoreWcxbDev, wcxbDev as wcxb } from './lib/wcxb-folds.js';
+import { foldOf, FOLDS, mean, meanF1ByFold, scoreWcxbDev, wcxbDev as wcxb } from './lib/wcxb-folds.js';
 
 const predictionsFile = process.argv[2];
 if (!predictionsFile) {
@@ -23,8 +23,6 @@ if (!predictionsFile) {
 
 const scored = scoreWcxbDev(predictionsFile);
 
-const contentByFold = Array.from({ length: FOLDS }, () => [] as number[]);
-for (const page of scored.per_page) contentByFold[foldOf(page.id)]!.push(page.f1);
 
 // The scorer's metadata matching (score.mjs scoreMetadata), counted per fold.
 type Metadata = { title?: string | null; author?: string | null; date?: string | null };
@@ -91,12 +89,11 @@ function pagesLeftOut(): { emptyTruth: Set<string>; truthNotInHtml: Set<string> 
   return { emptyTruth, truthNotInHtml };
 }
 
-const mean = (values: number[]) => values.reduce((sum, v) => sum + v, 0) / Math.max(1, values.length);
 const r3 = (x: number) => Math.round(x * 1000) / 1000;
 const report = (name: string, perFold: number[], full: number) =>
   console.log(`${name.padEnd(8)} full ${r3(full).toFixed(3)}  folds ${perFold.map((v) => r3(v).toFixed(3)).join(' ')}  mean of folds ${r3(mean(perFold)).toFixed(3)}`);
 
-report('content', contentByFold.map(mean), scored.f1);
+report('content', meanF1ByFold(scored.per_page), scored.f1);
 for (const field of Object.keys(FIELDS) as (keyof typeof FIELDS)[]) {
   const folds = tally[field];
   const matched = folds.reduce((sum, [m]) => sum + m!, 0);

@@ -22,7 +22,7 @@ import { projectRoot } from './lib/paths.js';
 import { NO_CONTENT, type PagePrediction, predictPage } from './lib/page-prediction.js';
 import { recordedPageUrl, savedPageUrl } from './lib/saved-page-url.js';
 import { ensureTrainingTools } from './lib/tools.js';
-import { foldOf, FOLDS, scoreWcxbDev, wcxbDev as wcxb } from './lib/wcxb-folds.js';
+import { foldOf, FOLDS, mean, meanF1ByFold, scoreWcxbDev, wcxbDev as wcxb } from './lib/wcxb-folds.js';
 
 const USAGE = 'usage: npm run -s score:held-out [-- --keep <folder>]';
 
@@ -37,10 +37,7 @@ if (args.length !== (keepAt >= 0 ? 2 : 0) || (keepAt >= 0 && (!keep || keep.star
 /** Each fold's mean page F1 and the mean over all pages, from the shared scorer's per-page figures. */
 function foldFigures(predictionsFile: string): { all: number; folds: number[] } {
   const { per_page: perPage } = scoreWcxbDev(predictionsFile);
-  const byFold = Array.from({ length: FOLDS }, () => [] as number[]);
-  for (const page of perPage) byFold[foldOf(page.id)]!.push(page.f1);
-  const mean = (values: number[]) => values.reduce((sum, value) => sum + value, 0) / Math.max(1, values.length);
-  return { all: mean(perPage.map((page) => page.f1)), folds: byFold.map(mean) };
+  return { all: mean(perPage.map((page) => page.f1)), folds: meanF1ByFold(perPage) };
 }
 
 const python = await ensureTrainingTools();
@@ -78,7 +75,6 @@ try {
   const held = foldFigures(path.join(outDir, 'held-out.json'));
   const same = foldFigures(path.join(outDir, 'shipped.json'));
   const show = (values: number[]) => values.map((value) => value.toFixed(5)).join(' ');
-  const mean = (values: number[]) => values.reduce((sum, value) => sum + value, 0) / values.length;
   process.stderr.write(
     `WCXB dev, ${files.length} pages, mean page F1:\n` +
       `  shipped block model (trained on every dev page): ${same.all.toFixed(5)}  folds ${show(same.folds)}\n` +

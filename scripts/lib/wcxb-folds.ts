@@ -20,3 +20,12 @@ export function scoreWcxbDev(predictionsFile: string): { f1: number; per_page: P
   const scorer = path.resolve(wcxbDev, '..', 'score.mjs');
   return JSON.parse(execFileSync(process.execPath, [scorer, wcxbDev, predictionsFile, '--per-page'], { maxBuffer: 1 << 28 }).toString()) as { f1: number; per_page: PageScore[] };
 }
+
+export const mean = (values: readonly number[]): number => values.reduce((sum, value) => sum + value, 0) / Math.max(1, values.length);
+
+/** Each fold's mean page F1. */
+export function meanF1ByFold(scores: readonly PageScore[]): number[] {
+  const byFold = Array.from({ length: FOLDS }, () => [] as number[]);
+  for (const page of scores) byFold[foldOf(page.id)]!.push(page.f1);
+  return byFold.map(mean);
+}
