@@ -23,7 +23,6 @@ if (!predictionsFile) {
 
 const scored = scoreWcxbDev(predictionsFile);
 
-
 // The scorer's metadata matching (score.mjs scoreMetadata), counted per fold.
 type Metadata = { title?: string | null; author?: string | null; date?: string | null };
 const predictions = JSON.parse(readFileSync(predictionsFile, 'utf8')) as Record<string, { metadata?: Metadata } | string>;
