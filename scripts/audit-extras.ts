@@ -9,60 +9,21 @@
  * the outside sections (page, type, how far down, words, opening words), the longest first. Ceilings are
  * read against the truth itself: where the points are, not what a rule earns.
  */
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
-import path from 'node:path';
 import { BLOCK_KINDS, readExtras, type PageExtras } from './lib/extras-audit.js';
-
-const USAGE = 'usage: npm run -s audit:extras -- <WCXB set folder> <out.json> [--type <page type>] [--samples <n>]';
-
-interface Options {
-  folder: string;
-  predictions: string;
-  type?: string;
-  samples: number;
-}
-
-function parseArgs(args: string[]): Options {
-  const [folder, predictions, ...rest] = args;
-  if (!folder || !predictions || folder.startsWith('--') || predictions.startsWith('--')) throw new Error(USAGE);
-  if (!existsSync(path.join(folder, 'ground-truth'))) throw new Error(`${folder} has no ground-truth/ folder: audit:extras reads WCXB's layout\n${USAGE}`);
-  const options: Options = { folder, predictions, samples: 0 };
-  for (let i = 0; i < rest.length; i += 2) {
-    const [flag, value] = [rest[i], rest[i + 1]];
-    if (value === undefined) throw new Error(`${flag} needs a value\n${USAGE}`);
-    if (flag === '--type') options.type = value;
-    else if (flag === '--samples') {
-      if (!Number.isInteger(Number(value)) || Number(value) < 0) throw new Error(`--samples must be a whole number, not ${value}`);
-      options.samples = Number(value);
-    } else throw new Error(`unknown option ${flag}\n${USAGE}`);
-  }
-  return options;
-}
+import { parseAuditArgs, readPredictions, truthPages } from './lib/wcxb-audit.js';
 
 interface Page extends PageExtras {
   id: string;
   type: string;
 }
 
-type Predictions = Record<string, { markdown?: string } | string | undefined>;
-
-function readPages(options: Options): Page[] {
-  const raw = JSON.parse(readFileSync(options.predictions, 'utf8')) as Predictions & { output?: Predictions };
-  const predictions = raw.output && typeof raw.output === 'object' ? raw.output : raw;
-  const truths = path.join(options.folder, 'ground-truth');
-  const pages: Page[] = [];
-  for (const file of readdirSync(truths).filter((name) => name.endsWith('.json')).sort()) {
-    const id = file.slice(0, -'.json'.length);
-    const data = JSON.parse(readFileSync(path.join(truths, file), 'utf8')) as { ground_truth?: { main_content?: string }; _internal?: { page_type?: { primary?: string } } };
-    // The scorer's page type: WCXB's "category" is scored as a collection.
-    const primary = data._internal?.page_type?.primary ?? 'article';
-    const type = primary === 'category' ? 'collection' : primary;
-    if (options.type && type !== options.type) continue;
+function readPages(folder: string, predictionsFile: string, type?: string): Page[] {
+  const predictions = readPredictions(predictionsFile);
+  return truthPages(folder, type).map(({ id, type: pageType, truth }) => {
     const prediction = predictions[id];
-    if (typeof prediction === 'string') throw new Error(`${options.predictions} holds text only: audit:extras reads the markdown extract:dir writes`);
-    pages.push({ id, type, ...readExtras(prediction?.markdown ?? '', data.ground_truth?.main_content ?? '') });
-  }
-  return pages;
+    if (typeof prediction === 'string') throw new Error(`${predictionsFile} holds text only: audit:extras reads the markdown extract:dir writes`);
+    return { id, type: pageType, ...readExtras(prediction?.markdown ?? '', truth) };
+  });
 }
 
 const gain = (pages: Page[], after: (page: Page) => number, over: number): string => {
@@ -99,8 +60,8 @@ function report(pages: Page[], samples: number): void {
 }
 
 try {
-  const options = parseArgs(process.argv.slice(2));
-  report(readPages(options), options.samples);
+  const options = parseAuditArgs(process.argv.slice(2), 'audit:extras');
+  report(readPages(options.folder, options.predictions, options.type), options.samples);
 } catch (err) {
   console.error((err as Error).message);
   process.exit(2);
