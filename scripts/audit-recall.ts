@@ -3,7 +3,7 @@
  * What the truth holds that the outputs lack, and where on the page it lies (scripts/lib/recall-audit.ts),
  * over a WCXB-laid-out set (html/<id>.html.gz, ground-truth/<id>.json) and an output file for it (extract:dir's,
  * or score:held-out's held-out.json): the mean F1 of the scored text, then two ceilings, read against the
- * truth itself: every missing truth word the page's visible text holds added, and whole blocks of it added;
+ * truth itself: every missing truth word the page's text holds added, and whole blocks of it added;
  * the blocks' ceiling by where they lie (before, inside or after the output's span) and by WCXB page type,
  * and how much of it the pages with most hold. --type keeps one page type; --samples n lists the n pages
  * with the highest block ceiling and their largest added block. Progress on stderr.

@@ -32,7 +32,8 @@ const OPENING_WORDS = 12;
 /**
  * The page's visible text in blocks, in page order, each its lower-cased scorer words: a block element's
  * text (block-tags.ts) up to the block elements inside it, which are blocks of their own; a block opens
- * where its element starts. Blocks without words are left out.
+ * where its element starts. Blocks without words are left out. Text hidden by a style or `hidden` still
+ * counts (reading styles needs a layout), so the ceilings may hold a little text no reader saw.
  */
 export function pageTextBlocks(html: string): string[][] {
   const document = parseDocument(html) as unknown as Document;
