@@ -82,7 +82,8 @@ export interface PageRecall {
   added: AddedBlock[];
 }
 
-const bagF1 = (overlap: number, outputWords: number, truthWords: number): number =>
+/** The scorer's bag F1 from counts (extras-audit.ts bagF1 reads the words): 2 × overlap / (output words + truth words). */
+const f1FromCounts = (overlap: number, outputWords: number, truthWords: number): number =>
   truthWords === 0 ? (outputWords === 0 ? 1 : 0) : (2 * overlap) / (outputWords + truthWords);
 
 /** Reads one page: `outputText` is the scored text, `blocks` the page's (pageTextBlocks). */
@@ -92,7 +93,7 @@ export function readRecall(outputText: string, truthText: string, blocks: readon
   const missing = missingWords(truth, output);
   let overlap = truth.length - missingCount(missing);
   let outputWords = output.length;
-  const base = bagF1(overlap, outputWords, truth.length);
+  const base = f1FromCounts(overlap, outputWords, truth.length);
   if (truth.length === 0) return { base, withWords: base, withBlocks: base, added: [] };
 
   // Words: as often as the page holds a missing word beyond the output's copies.
@@ -100,7 +101,7 @@ export function readRecall(outputText: string, truthText: string, blocks: readon
   const outputBag = bagOf(output);
   let found = 0;
   for (const [word, count] of missing) found += Math.min(count, Math.max(0, (onPage.get(word) ?? 0) - (outputBag.get(word) ?? 0)));
-  const withWords = bagF1(overlap + found, outputWords + found, truth.length);
+  const withWords = f1FromCounts(overlap + found, outputWords + found, truth.length);
 
   // Blocks, in page order, placed against the span of the blocks the output holds.
   const joinedOutput = ` ${output.join(' ')} `;
@@ -120,8 +121,8 @@ export function readRecall(outputText: string, truthText: string, blocks: readon
       trial.set(word, count - 1);
     }
     if (hits < ADD_MIN_MISSING_SHARE * words.length) return;
-    const before = bagF1(overlap, outputWords, truth.length);
-    const after = bagF1(overlap + hits, outputWords + words.length, truth.length);
+    const before = f1FromCounts(overlap, outputWords, truth.length);
+    const after = f1FromCounts(overlap + hits, outputWords + words.length, truth.length);
     if (after <= before) return;
     for (const [word, count] of trial) left.set(word, count);
     overlap += hits;
@@ -129,5 +130,5 @@ export function readRecall(outputText: string, truthText: string, blocks: readon
     const place: Place = first === undefined || last === undefined ? 'no-output' : i < first ? 'before' : i > last ? 'after' : 'inside';
     added.push({ place, gain: after - before, words: words.length, opening: words.slice(0, OPENING_WORDS).join(' ') });
   });
-  return { base, withWords, withBlocks: bagF1(overlap, outputWords, truth.length), added };
+  return { base, withWords, withBlocks: f1FromCounts(overlap, outputWords, truth.length), added };
 }
