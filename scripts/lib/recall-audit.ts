@@ -112,19 +112,14 @@ export function readRecall(outputText: string, truthText: string, blocks: readon
   const added: AddedBlock[] = [];
   blocks.forEach((words, i) => {
     if (held[i]) return;
-    const trial = new Map(left);
-    let hits = 0;
-    for (const word of words) {
-      const count = trial.get(word);
-      if (!count) continue;
-      hits++;
-      trial.set(word, count - 1);
-    }
+    // The block's words that are truth words still missing, each as often as both hold it.
+    const taken = [...bagOf(words)].map(([word, count]) => [word, Math.min(count, left.get(word) ?? 0)] as const);
+    const hits = taken.reduce((sum, [, count]) => sum + count, 0);
     if (hits < ADD_MIN_MISSING_SHARE * words.length) return;
     const before = f1FromCounts(overlap, outputWords, truth.length);
     const after = f1FromCounts(overlap + hits, outputWords + words.length, truth.length);
     if (after <= before) return;
-    for (const [word, count] of trial) left.set(word, count);
+    for (const [word, count] of taken) if (count > 0) left.set(word, (left.get(word) ?? 0) - count);
     overlap += hits;
     outputWords += words.length;
     const place: Place = first === undefined || last === undefined ? 'no-output' : i < first ? 'before' : i > last ? 'after' : 'inside';
