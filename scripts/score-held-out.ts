@@ -8,7 +8,9 @@
  * shared scorer's) beside the same pages read with the shipped model, in the same run. The shipped model is
  * not touched. `--keep <folder>` keeps both runs' predictions there (held-out.json, shipped.json: the
  * extract:dir format) for page-by-page comparison, and the models (fold-<k>.json, and all-dev.json trained
- * on every page as train:blocks would write it). Progress on stderr, one JSON line of figures on stdout.
+ * on every page as train:blocks would write it). The held-out mean comes with its standard error over the pages
+ * and a 95% bootstrap interval (scripts/lib/paired-comparison.ts). Progress on stderr, one JSON line of figures
+ * on stdout.
  */
 import { execFileSync } from 'node:child_process';
 import { copyFileSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -18,6 +20,7 @@ import { gunzipSync } from 'node:zlib';
 import { decodeBody } from '../src/extraction/decode.js';
 import { type BlockModel, parseBlockModel } from '../src/extraction/main-content/learned/block-model.js';
 import { readingWithBlockModel } from '../src/extraction/main-content/learned/learned-blocks.js';
+import { meanWithInterval, type MeanWithInterval } from './lib/paired-comparison.js';
 import { projectRoot } from './lib/paths.js';
 import { NO_CONTENT, type PagePrediction, predictPage } from './lib/page-prediction.js';
 import { recordedPageUrl, savedPageUrl } from './lib/saved-page-url.js';
@@ -34,10 +37,11 @@ if (args.length !== (keepAt >= 0 ? 2 : 0) || (keepAt >= 0 && (!keep || keep.star
   process.exit(2);
 }
 
-/** Each fold's mean page F1 and the mean over all pages, from the shared scorer's per-page figures. */
-function foldFigures(predictionsFile: string): { all: number; folds: number[] } {
+/** Each fold's mean page F1 and the mean over all pages with its uncertainty, from the shared scorer's per-page figures. */
+function foldFigures(predictionsFile: string): { all: number; folds: number[]; spread: MeanWithInterval } {
   const { per_page: perPage } = scoreWcxbDev(predictionsFile);
-  return { all: mean(perPage.map((page) => page.f1)), folds: meanF1ByFold(perPage) };
+  const spread = meanWithInterval(perPage.map((page) => page.f1));
+  return { all: spread.mean, folds: meanF1ByFold(perPage), spread };
 }
 
 const python = await ensureTrainingTools();
@@ -78,9 +82,12 @@ try {
   process.stderr.write(
     `WCXB dev, ${files.length} pages, mean page F1:\n` +
       `  shipped block model (trained on every dev page): ${same.all.toFixed(5)}  folds ${show(same.folds)}\n` +
-      `  held out (each fold read with a model trained on the other four): ${held.all.toFixed(5)}  folds ${show(held.folds)}  mean of folds ${mean(held.folds).toFixed(5)}\n`,
+      `  held out (each fold read with a model trained on the other four): ${held.all.toFixed(5)}  folds ${show(held.folds)}  mean of folds ${mean(held.folds).toFixed(5)}\n` +
+      // The pages are a sample too: the mean's own uncertainty, against which any target or change is read.
+      `  held out, over the pages: standard error ${held.spread.standardError.toFixed(5)}, 95% bootstrap interval ${held.spread.interval[0].toFixed(5)} to ${held.spread.interval[1].toFixed(5)}\n`,
   );
-  console.log(JSON.stringify({ pages: files.length, shipped: { f1: same.all, folds: same.folds }, held_out: { f1: held.all, folds: held.folds, mean_of_folds: mean(held.folds) } }));
+  const { standardError, interval } = held.spread;
+  console.log(JSON.stringify({ pages: files.length, shipped: { f1: same.all, folds: same.folds }, held_out: { f1: held.all, folds: held.folds, mean_of_folds: mean(held.folds), standard_error: standardError, interval } }));
 } finally {
   rmSync(scratch, { recursive: true, force: true });
 }

@@ -13,13 +13,17 @@ export const wcxbDev = path.resolve(projectRoot, '..', 'shared', 'benchmarks', '
 /** A page's fold: its numeric id mod FOLDS (ids are zero-padded numbers). */
 export const foldOf = (id: string): number => Number.parseInt(id, 10) % FOLDS;
 
-export type PageScore = { id: string; f1: number };
+/** A page's F1 as the shared scorer prints it (rounded to three places); WCXB sets also name the page's type. */
+export type PageScore = { id: string; f1: number; type?: string };
+
+/** The shared scorer's figures for a predictions file over a set laid out as the shared ones, with each page's F1. */
+export function scoreSet(setFolder: string, predictionsFile: string): { f1: number; per_page: PageScore[] } {
+  const scorer = path.resolve(wcxbDev, '..', 'score.mjs');
+  return JSON.parse(execFileSync(process.execPath, [scorer, setFolder, predictionsFile, '--per-page'], { maxBuffer: 1 << 28 }).toString()) as { f1: number; per_page: PageScore[] };
+}
 
 /** The shared scorer's figures for a WCXB dev predictions file, with each page's F1. */
-export function scoreWcxbDev(predictionsFile: string): { f1: number; per_page: PageScore[] } {
-  const scorer = path.resolve(wcxbDev, '..', 'score.mjs');
-  return JSON.parse(execFileSync(process.execPath, [scorer, wcxbDev, predictionsFile, '--per-page'], { maxBuffer: 1 << 28 }).toString()) as { f1: number; per_page: PageScore[] };
-}
+export const scoreWcxbDev = (predictionsFile: string): { f1: number; per_page: PageScore[] } => scoreSet(wcxbDev, predictionsFile);
 
 export const mean = (values: readonly number[]): number => values.reduce((sum, value) => sum + value, 0) / Math.max(1, values.length);
 
