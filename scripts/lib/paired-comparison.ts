@@ -8,6 +8,7 @@
  * standard error near 0.005, and a rule that moves five pages moves the mean by a few ten-thousandths.
  * Until now each experiment was read as "+0.00004, 2 up, 1 down" without saying whether that was noise.
  */
+import { foldOf, FOLDS, mean as meanOf } from './wcxb-folds.js';
 
 export interface PageFigure {
   id: string;
@@ -42,7 +43,6 @@ export interface PairedComparison {
 
 export const BOOTSTRAP_RESAMPLES = 2000;
 const SEED = 0x5eed;
-const FOLDS = 5;
 
 /** mulberry32: a small seeded generator, so a bootstrap prints the same interval on every run. */
 function seededRandom(seed: number): () => number {
@@ -55,8 +55,6 @@ function seededRandom(seed: number): () => number {
     return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
   };
 }
-
-const meanOf = (values: readonly number[]): number => values.reduce((sum, value) => sum + value, 0) / Math.max(1, values.length);
 
 /** The mean of `values`, its standard error and a 95% bootstrap interval (BOOTSTRAP_RESAMPLES resamples, fixed seed). */
 export function meanWithInterval(values: readonly number[], resamples = BOOTSTRAP_RESAMPLES): MeanWithInterval {
@@ -89,7 +87,7 @@ export function comparePaired(before: readonly PageFigure[], after: readonly Pag
     const sums = new Array<number>(FOLDS).fill(0);
     const counts = new Array<number>(FOLDS).fill(0);
     for (const pair of pairs) {
-      const fold = Number.parseInt(pair.id, 10) % FOLDS;
+      const fold = foldOf(pair.id);
       sums[fold] = (sums[fold] as number) + pair.after - pair.before;
       counts[fold] = (counts[fold] as number) + 1;
     }
