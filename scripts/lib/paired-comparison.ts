@@ -8,7 +8,7 @@
  * standard error near 0.005, and a rule that moves five pages moves the mean by a few ten-thousandths.
  * Until now each experiment was read as "+0.00004, 2 up, 1 down" without saying whether that was noise.
  */
-import { foldOf, FOLDS, mean as meanOf } from './wcxb-folds.js';
+import { mean as meanOf, meanF1ByFold } from './wcxb-folds.js';
 
 export interface PageFigure {
   id: string;
@@ -82,17 +82,7 @@ export function comparePaired(before: readonly PageFigure[], after: readonly Pag
     return next === undefined ? [] : [{ id: page.id, type: page.type, before: page.f1, after: next }];
   });
   const numbered = pairs.length > 0 && pairs.every((pair) => /^\d+$/.test(pair.id));
-  let folds: number[] | null = null;
-  if (numbered) {
-    const sums = new Array<number>(FOLDS).fill(0);
-    const counts = new Array<number>(FOLDS).fill(0);
-    for (const pair of pairs) {
-      const fold = foldOf(pair.id);
-      sums[fold] = (sums[fold] as number) + pair.after - pair.before;
-      counts[fold] = (counts[fold] as number) + 1;
-    }
-    folds = sums.map((sum, fold) => sum / Math.max(1, counts[fold] as number));
-  }
+  const folds = numbered ? meanF1ByFold(pairs.map((pair) => ({ id: pair.id, f1: pair.after - pair.before }))) : null;
   let types: PairedComparison['types'] = null;
   if (pairs.length > 0 && pairs.every((pair) => pair.type !== undefined)) {
     const byType = new Map<string, { pages: number; change: number }>();
