@@ -4,6 +4,8 @@ Trains the learned block scorer on WCXB dev and writes it as data for the TypeSc
 LightGBM in .tools/ml and dumps the rows first (scripts/dump-block-rows.ts).
 
     python train-block-model.py <rows.jsonl> <wcxb ground-truth folder> <block-model.json> [<fold models folder>]
+    python train-block-model.py --learning-curve <rows.jsonl> <wcxb ground-truth folder> <threshold> <share>
+                                [--extra <rows.jsonl> <ground-truth folder>]...
 
 With a fourth argument it also writes each fold's own model there (`fold-<k>.json`, k = id mod 5: trained on
 the other four folds, with the settings chosen on them), for `npm run score:held-out`, which reads each fold's
@@ -21,6 +23,7 @@ words taken out of the page's text) is printed beside the page F1 without the pa
 then trained on all of dev, with the settings the folds chose most often.
 """
 import collections
+import itertools
 import json
 import re
 import sys
@@ -108,6 +111,62 @@ def pruned_f1(page, probabilities, counts, block_words, kept, threshold, share):
     return f1(list(left.elements()), page["truth"])
 
 
+def learning_curve(argv):
+    """How the held-out gain of the pass grows with the labelled pages it learns from: each fold scored by models
+    trained on every choice of 1, 2, 3 and 4 of the other folds (at the given settings), then, with --extra sets,
+    on the other four folds plus those pages (never scored). Writes no model. If the gain still climbs from three
+    folds to four, more pages of the same kind would help; the extra sets measure that directly."""
+    rows_file, truth_dir, threshold, share = argv[0], argv[1], float(argv[2]), float(argv[3])
+    extras = argv[4:]
+    if len(extras) % 3 or any(flag != "--extra" for flag in extras[::3]):
+        raise SystemExit("usage: --learning-curve <rows.jsonl> <ground-truth> <threshold> <share> [--extra <rows.jsonl> <ground-truth>]...")
+    features, pages, x, y, counts, block_words, kept = load(rows_file, truth_dir)
+    block_folds = np.zeros(len(y), dtype=int)
+    for page in pages:
+        block_folds[page["span"][0]:page["span"][1]] = page["fold"]
+    extra_x, extra_y, extra_counts, extra_pages = [], [], [], 0
+    for extra_rows, extra_truth in zip(extras[1::3], extras[2::3]):
+        extra_features, more_pages, more_x, more_y, more_counts, _, _ = load(extra_rows, extra_truth)
+        if extra_features != features:
+            raise SystemExit(f"{extra_rows} was dumped with other features than {rows_file}")
+        extra_x.append(more_x)
+        extra_y.append(more_y)
+        extra_counts.append(more_counts)
+        extra_pages += len(more_pages)
+    weight = np.sqrt(counts + 1)
+
+    def gain(k, train, added=None):
+        """Fold k's mean page F1 with the pass (a model trained on the blocks `train` selects), less without it."""
+        train_x, train_y, train_weight = x[train], y[train], weight[train]
+        if added:
+            train_x = np.concatenate([train_x, *extra_x])
+            train_y = np.concatenate([train_y, *extra_y])
+            train_weight = np.concatenate([train_weight, *(np.sqrt(c + 1) for c in extra_counts)])
+        model = lgb.train(PARAMS, lgb.Dataset(train_x, train_y, weight=train_weight), ROUNDS)
+        scored = block_folds == k
+        probabilities = np.zeros(len(y))
+        probabilities[scored] = model.predict(x[scored])
+        fold_pages = [page for page in pages if page["fold"] == k]
+        with_pass = [pruned_f1(page, probabilities, counts, block_words, kept, threshold, share) if page["runs"] else page["f1"]
+                     for page in fold_pages]
+        return np.mean(with_pass) - np.mean([page["f1"] for page in fold_pages]), len(fold_pages)
+
+    def report(label, results):
+        # Each fold's gain weighs by its pages, as the held-out mean over dev does.
+        print(f"{label}: held-out gain {sum(g * n for g, n in results) / sum(n for _, n in results):+.5f} over {len(results)} models", flush=True)
+
+    print(f"{len(pages)} pages; the pass at threshold {threshold}, largest removed share {share}")
+    for size in range(1, FOLDS):
+        results = []
+        for k in range(FOLDS):
+            others = [j for j in range(FOLDS) if j != k]
+            for chosen in itertools.combinations(others, size):
+                results.append(gain(k, np.isin(block_folds, chosen)))
+        report(f"trained on {size} of the other folds (about {round(len(pages) * size / FOLDS)} pages)", results)
+    if extra_x:
+        report(f"trained on the other 4 folds and {extra_pages} extra pages", [gain(k, block_folds != k, added=True) for k in range(FOLDS)])
+
+
 def flatten(tree):
     """LightGBM's nested tree as flat arrays (tree-ensemble.ts): a child below zero is the leaf ~child."""
     flat = dict(feature=[], split=[], left=[], right=[], leaf=[])
@@ -130,6 +189,8 @@ def flatten(tree):
 
 
 def main():
+    if sys.argv[1:2] == ["--learning-curve"]:
+        return learning_curve(sys.argv[2:])
     rows_file, truth_dir, model_file = sys.argv[1:4]
     fold_models_dir = sys.argv[4] if len(sys.argv) > 4 else None
     features, pages, x, y, counts, block_words, kept = load(rows_file, truth_dir)
