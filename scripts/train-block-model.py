@@ -91,7 +91,9 @@ def load(rows_file, truth_dir):
                 block_words.append(bw)
                 kept.append(bool(block.get("kept")))
             text_words = words(row["text"])
-            pages.append(dict(id=row["id"], fold=int(row["id"]) % FOLDS, type="collection" if kind == "category" else kind, root_kind=row["kind"], runs=row["runs"],
+            # An extra set's ids need not be numbers (--learning-curve never scores its pages by fold).
+            fold = int(row["id"]) % FOLDS if row["id"].isdigit() else -1
+            pages.append(dict(id=row["id"], fold=fold, type="collection" if kind == "category" else kind, root_kind=row["kind"], runs=row["runs"],
                               truth=truth, words=text_words, f1=f1(text_words, truth), span=(start, len(x))))
     return features, pages, np.array(x), np.array(y), np.array(counts, dtype=float), block_words, kept
 
@@ -119,7 +121,8 @@ def learning_curve(argv):
     rows_file, truth_dir, threshold, share = argv[0], argv[1], float(argv[2]), float(argv[3])
     extras = argv[4:]
     if len(extras) % 3 or any(flag != "--extra" for flag in extras[::3]):
-        raise SystemExit("usage: --learning-curve <rows.jsonl> <ground-truth> <threshold> <share> [--extra <rows.jsonl> <ground-truth>]...")
+        raise SystemExit("usage: --learning-curve <rows.jsonl> <ground-truth> <threshold> <share>"
+                         " [--extra <rows.jsonl> <ground-truth>]...")
     features, pages, x, y, counts, block_words, kept = load(rows_file, truth_dir)
     block_folds = np.zeros(len(y), dtype=int)
     for page in pages:
@@ -147,13 +150,14 @@ def learning_curve(argv):
         probabilities = np.zeros(len(y))
         probabilities[scored] = model.predict(x[scored])
         fold_pages = [page for page in pages if page["fold"] == k]
-        with_pass = [pruned_f1(page, probabilities, counts, block_words, kept, threshold, share) if page["runs"] else page["f1"]
-                     for page in fold_pages]
+        with_pass = [pruned_f1(page, probabilities, counts, block_words, kept, threshold, share)
+                     if page["runs"] else page["f1"] for page in fold_pages]
         return np.mean(with_pass) - np.mean([page["f1"] for page in fold_pages]), len(fold_pages)
 
     def report(label, results):
         # Each fold's gain weighs by its pages, as the held-out mean over dev does.
-        print(f"{label}: held-out gain {sum(g * n for g, n in results) / sum(n for _, n in results):+.5f} over {len(results)} models", flush=True)
+        mean_gain = sum(g * n for g, n in results) / sum(n for _, n in results)
+        print(f"{label}: held-out gain {mean_gain:+.5f} over {len(results)} models", flush=True)
 
     print(f"{len(pages)} pages; the pass at threshold {threshold}, largest removed share {share}")
     for size in range(1, FOLDS):
@@ -164,7 +168,8 @@ def learning_curve(argv):
                 results.append(gain(k, np.isin(block_folds, chosen)))
         report(f"trained on {size} of the other folds (about {round(len(pages) * size / FOLDS)} pages)", results)
     if extra_x:
-        report(f"trained on the other 4 folds and {extra_pages} extra pages", [gain(k, block_folds != k, added=True) for k in range(FOLDS)])
+        report(f"trained on the other 4 folds and {extra_pages} extra pages",
+               [gain(k, block_folds != k, added=True) for k in range(FOLDS)])
 
 
 def flatten(tree):

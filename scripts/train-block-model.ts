@@ -48,9 +48,13 @@ for (const folder of options.extras) {
   }
 }
 
-/** Dumps a set's blocks through today's passes. The dump only listens: it never reads the model, so a file trained on other features does not stop it. */
+/**
+ * Dumps a set's blocks through today's passes. The dump only listens: it never reads the model, so a file
+ * trained on other features does not stop it.
+ */
 function dumpRows(htmlFolder: string, rowsFile: string): void {
-  execFileSync(process.execPath, ['--import', 'tsx', path.join(projectRoot, 'scripts', 'dump-block-rows.ts'), htmlFolder, rowsFile], { stdio: 'inherit' });
+  const dumper = path.join(projectRoot, 'scripts', 'dump-block-rows.ts');
+  execFileSync(process.execPath, ['--import', 'tsx', dumper, htmlFolder, rowsFile], { stdio: 'inherit' });
 }
 
 const python = await ensureTrainingTools();
@@ -65,7 +69,9 @@ try {
       dumpRows(path.join(folder, 'html'), extraRows);
       return ['--extra', extraRows, path.join(folder, 'ground-truth')];
     });
-    execFileSync(python, [trainer, '--learning-curve', rows, path.join(wcxb, 'ground-truth'), String(shipped.threshold), String(shipped.maxRemovedShare), ...extraArgs], { stdio: 'inherit' });
+    const settings = [String(shipped.threshold), String(shipped.maxRemovedShare)];
+    const curveArgs = ['--learning-curve', rows, path.join(wcxb, 'ground-truth'), ...settings, ...extraArgs];
+    execFileSync(python, [trainer, ...curveArgs], { stdio: 'inherit' });
   } else {
     execFileSync(python, [trainer, rows, path.join(wcxb, 'ground-truth'), modelFile], { stdio: 'inherit' });
   }
