@@ -138,10 +138,10 @@ def learning_curve(argv):
         extra_pages += len(more_pages)
     weight = np.sqrt(counts + 1)
 
-    def gain(k, train, added=None):
+    def gain(k, train, with_extras=False):
         """Fold k's mean page F1 with the pass (a model trained on the blocks `train` selects), less without it."""
         train_x, train_y, train_weight = x[train], y[train], weight[train]
-        if added:
+        if with_extras:
             train_x = np.concatenate([train_x, *extra_x])
             train_y = np.concatenate([train_y, *extra_y])
             train_weight = np.concatenate([train_weight, *(np.sqrt(c + 1) for c in extra_counts)])
@@ -169,7 +169,7 @@ def learning_curve(argv):
         report(f"trained on {size} of the other folds (about {round(len(pages) * size / FOLDS)} pages)", results)
     if extra_x:
         report(f"trained on the other 4 folds and {extra_pages} extra pages",
-               [gain(k, block_folds != k, added=True) for k in range(FOLDS)])
+               [gain(k, block_folds != k, with_extras=True) for k in range(FOLDS)])
 
 
 def flatten(tree):
