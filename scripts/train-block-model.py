@@ -98,6 +98,19 @@ def load(rows_file, truth_dir):
     return features, pages, np.array(x), np.array(y), np.array(counts, dtype=float), block_words, kept
 
 
+def fold_of_blocks(pages, blocks):
+    """Each block's page fold, so blocks can be picked by fold."""
+    folds = np.zeros(blocks, dtype=int)
+    for page in pages:
+        folds[page["span"][0]:page["span"][1]] = page["fold"]
+    return folds
+
+
+def block_weight(counts):
+    """A block weighs the square root of its words (module docstring)."""
+    return np.sqrt(counts + 1)
+
+
 def pruned_f1(page, probabilities, counts, block_words, kept, threshold, share):
     start, end = page["span"]
     doubted = [i for i in range(start, end) if probabilities[i] < threshold]
@@ -124,27 +137,25 @@ def learning_curve(argv):
         raise SystemExit("usage: --learning-curve <rows.jsonl> <ground-truth> <threshold> <share>"
                          " [--extra <rows.jsonl> <ground-truth>]...")
     features, pages, x, y, counts, block_words, kept = load(rows_file, truth_dir)
-    block_folds = np.zeros(len(y), dtype=int)
-    for page in pages:
-        block_folds[page["span"][0]:page["span"][1]] = page["fold"]
-    extra_x, extra_y, extra_counts, extra_pages = [], [], [], 0
+    block_folds = fold_of_blocks(pages, len(y))
+    weight = block_weight(counts)
+    # The extra sets' blocks, all of them training rows: x, y and weight, one array each.
+    extra = [np.empty((0, x.shape[1])), np.empty(0), np.empty(0)]
+    extra_pages = 0
     for extra_rows, extra_truth in zip(extras[1::3], extras[2::3]):
         extra_features, more_pages, more_x, more_y, more_counts, _, _ = load(extra_rows, extra_truth)
         if extra_features != features:
             raise SystemExit(f"{extra_rows} was dumped with other features than {rows_file}")
-        extra_x.append(more_x)
-        extra_y.append(more_y)
-        extra_counts.append(more_counts)
+        more = (more_x, more_y, block_weight(more_counts))
+        extra = [np.concatenate([have, added]) for have, added in zip(extra, more)]
         extra_pages += len(more_pages)
-    weight = np.sqrt(counts + 1)
 
     def gain(k, train, with_extras=False):
         """Fold k's mean page F1 with the pass (a model trained on the blocks `train` selects), less without it."""
         train_x, train_y, train_weight = x[train], y[train], weight[train]
         if with_extras:
-            train_x = np.concatenate([train_x, *extra_x])
-            train_y = np.concatenate([train_y, *extra_y])
-            train_weight = np.concatenate([train_weight, *(np.sqrt(c + 1) for c in extra_counts)])
+            own = (train_x, train_y, train_weight)
+            train_x, train_y, train_weight = (np.concatenate([mine, more]) for mine, more in zip(own, extra))
         model = lgb.train(PARAMS, lgb.Dataset(train_x, train_y, weight=train_weight), ROUNDS)
         scored = block_folds == k
         probabilities = np.zeros(len(y))
@@ -167,7 +178,7 @@ def learning_curve(argv):
             for chosen in itertools.combinations(others, size):
                 results.append(gain(k, np.isin(block_folds, chosen)))
         report(f"trained on {size} of the other folds (about {round(len(pages) * size / FOLDS)} pages)", results)
-    if extra_x:
+    if extra_pages:
         report(f"trained on the other 4 folds and {extra_pages} extra pages",
                [gain(k, block_folds != k, with_extras=True) for k in range(FOLDS)])
 
@@ -202,10 +213,8 @@ def main():
     if x.shape[1] != len(features):
         raise SystemExit(f"rows have {x.shape[1]} features, their header names {len(features)}")
     folds = np.array([page["fold"] for page in pages])
-    block_folds = np.zeros(len(y), dtype=int)
-    for page in pages:
-        block_folds[page["span"][0]:page["span"][1]] = page["fold"]
-    weight = np.sqrt(counts + 1)
+    block_folds = fold_of_blocks(pages, len(y))
+    weight = block_weight(counts)
     log(f"{len(pages)} pages, {len(y)} blocks ({y.mean():.3f} content); training on 4 folds, scoring the 5th ...")
     probabilities = np.zeros(len(y))
     fold_models = []
