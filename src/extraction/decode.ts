@@ -1,4 +1,5 @@
 /** Bytes to text with the charset the page declares: Content-Type header, then BOM, then <meta charset>. */
+import { repairWindows1252 } from './windows-1252.js';
 
 function decoderFor(label: string | undefined): TextDecoder | undefined {
   if (!label) return undefined;
@@ -27,5 +28,6 @@ function metaCharset(body: Buffer): string | undefined {
 export function decodeBody(body: Buffer, headerCharset: string | undefined): string {
   // A BOM outranks everything (WHATWG encoding sniffing), then the header, then the document's own meta.
   const decoder = decoderFor(bomCharset(body)) ?? decoderFor(headerCharset) ?? decoderFor(metaCharset(body)) ?? new TextDecoder('utf-8');
-  return decoder.decode(body);
+  const text = decoder.decode(body);
+  return decoder.encoding === 'windows-1252' ? repairWindows1252(text) : text;
 }

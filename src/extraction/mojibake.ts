@@ -10,11 +10,10 @@
  * +0.0001 F1).
  */
 import type { DomElement } from './dom/dom.js';
+import { WINDOWS_1252_HIGH } from './windows-1252.js';
 
-/** Windows-1252 characters at bytes 0x80–0x9F (where Latin-1 has control codes). */
-const CP1252: Readonly<Record<string, number>> = Object.fromEntries(
-  [...'€\u0081‚ƒ„…†‡ˆ‰Š‹Œ\u008dŽ\u008f\u0090‘’“”•–—˜™š›œ\u009džŸ'].map((char, i) => [char, 0x80 + i]),
-);
+/** Windows-1252 characters at bytes 0x80–0x9F (where Latin-1 has control codes), to their bytes. */
+const CP1252: Readonly<Record<string, number>> = Object.fromEntries(WINDOWS_1252_HIGH.map((char, i) => [char, 0x80 + i]));
 const CONTINUATION = '[\\u0080-\\u00bf€‚ƒ„…†‡ˆ‰Š‹ŒŽ‘’“”•–—˜™š›œžŸ]';
 /**
  * A lead byte of a 2–4 byte UTF-8 sequence, as Latin-1, and as many continuation bytes as it announces:

@@ -45,6 +45,11 @@ beforeAll(async () => {
       body: windows1251(articlePage('Статья', ['Привет, мир! Это русский текст, который должен прийти правильно. '.repeat(5)])),
       headers: { 'content-type': 'text/html; charset=windows-1251' },
     },
+    '/latin1': {
+      // “Quoted” – a dash: Windows-1252's bytes 0x93, 0x94 and 0x96, under the label most such pages send.
+      body: Buffer.from(articlePage('Zitat', ['\x93Ich bin Du\x94 \x96 und Du bist ich, sagte er im Caf\xe9. '.repeat(5)]), 'latin1'),
+      headers: { 'content-type': 'text/html; charset=iso-8859-1' },
+    },
     '/guarded': { body: article },
     '/server-error': { status: 503, body: 'down' },
     '/not-found': { status: 404, body: 'missing' },
@@ -89,6 +94,13 @@ describe('fetching (undici) and its error codes', () => {
     expect(page.headerCharset).toBe('windows-1251');
     const content = await extractUrl(site.url('/cp1251'), options);
     expect(content.markdown).toContain('Привет, мир! Это русский текст, который должен прийти правильно.');
+  });
+
+  it('reads a page labelled ISO-8859-1 as Windows-1252, its quotes and dashes included', async () => {
+    // The encoding standard maps the label to Windows-1252; Node 20's decoder gave control codes for 0x80–0x9F.
+    const content = await extractUrl(site.url('/latin1'), options);
+    expect(content.markdown).toContain('“Ich bin Du” – und Du bist ich, sagte er im Café.');
+    expect(content.markdown).not.toMatch(/[\u0080-\u009f]/);
   });
 
   it('maps each failure to its contract code', async () => {

@@ -34,8 +34,22 @@ const NEGATED_TOKENS = /(?:^|\s)(?:no|hide|without|not)[-_]\S*|\S*[-_](?:false|d
  * 0.8829 -> 0.8835.
  */
 const ARBITRARY_VALUE_TOKENS = /\S*\[\S*/g;
+/**
+ * Blog software files a post under its topics and writer in the post's own classes: WordPress's
+ * `category-<slug>`, `tag-<slug>` and `author-<slug>` beside `type-post` and `hentry`, TypePad's
+ * `entry-category-<slug>` and `entry-author-<slug>` beside `entry-type-post`. Those say what the post is
+ * about, not what the block is: a law blog's post filed under "Legal Business" read as fine print, and one by
+ * its writer's slug as an author box, and the story went. Dragnet's pages (`dragnet:eval`) 0.84892 -> 0.85470,
+ * 17 up and 1 down (TypePad's R522 0.01 -> 0.99, R976 0 -> 0.90); WCXB dev -0.00002 (2 pages up, 4 down, by
+ * the learned pass's reading of the names); the unseen halves, scrapinghub and trafilatura's set unchanged.
+ * Read so only beside the post-type marker those classes come with: an `author-box` or a `tag-list`
+ * elsewhere is named for what it is.
+ */
+const POST_CLASS_MARKER = /(?:^|\s)(?:(?:entry-)?type-(?:post|page)|hentry|status-publish)(?:\s|$)/i;
+const FILED_UNDER_TOKENS = /(?:^|\s)(?:entry-)?(?:category|tag|author)-\S+/gi;
 function affirmed(className: string): string {
-  const named = className.includes('[') ? className.replace(ARBITRARY_VALUE_TOKENS, ' ') : className;
+  let named = className.includes('[') ? className.replace(ARBITRARY_VALUE_TOKENS, ' ') : className;
+  if (named.includes('type-') || named.includes('hentry') || named.includes('status-publish')) named = POST_CLASS_MARKER.test(named) ? named.replace(FILED_UNDER_TOKENS, ' ') : named;
   return NEGATED.test(named) ? named.replace(NEGATED_TOKENS, ' ') : named;
 }
 

@@ -14,7 +14,7 @@ import { isIconLigature } from './icon-ligatures.js';
 import { chromeNameRule, isPrintOnly, namesChrome, namesSkipLink, namesStoryRail, type ChromeNameRule } from './chrome-names.js';
 import { excerptOf } from './truncated-excerpts.js';
 import { addDisclosure, dropHiddenState, isCollapsedPanel, isDisclosureLabel, keepLabel, newDisclosures, showPanel } from './collapsed-panels.js';
-import { hasStoryBesideComments, holdsOneArticle, namesComments } from './comments.js';
+import { hasStoryBesideComments, holdsOneArticle, isMadeWithBlogSoftware, namesComments } from './comments.js';
 import { isFacetPanel } from './facets.js';
 import { isPagedGrid } from './paged-grids.js';
 import { isBuyForm } from './buy-forms.js';
@@ -263,7 +263,10 @@ export function removeBoilerplate(body: Element, passes: DeclaredPasses): { link
     return length > THRESHOLDS.CHROME_SPARED_SHARE * pageText && !(SPARED_UNLESS_LINKS.has(rule) && isMostlyLinks(element, length));
   };
 
-  const commentsUnderArticle = passes.comments === 'if-one-article' ? holdsOneArticle(all) : passes.comments === 'always';
+  // Asked of the page's head only where a block is named comments: most pages have none.
+  let underBlogPost: boolean | undefined;
+  const commentsUnderPost = (): boolean =>
+    passes.comments === 'if-blog-post' ? (underBlogPost ??= holdsOneArticle(all) || isMadeWithBlogSoftware(body.ownerDocument)) : passes.comments === 'always';
   if (passes.modals) removeModals(all, overlays);
   // A collapsed panel kept is shown: Readability skips what is hidden.
   // Asked again by a later pass (hidden two ways), a kept panel stays: its truncated excerpt is gone by then.
@@ -296,7 +299,7 @@ export function removeBoilerplate(body: Element, passes: DeclaredPasses): { link
   }
   // Decided after the landmark passes: a link post's menus and footer are not a story of its own.
   const storyBeside = passes.comments === false || hasStoryBesideComments(body, all);
-  const dropComments = commentsUnderArticle && storyBeside;
+  const dropComments = (): boolean => storyBeside && commentsUnderPost();
   const postChrome: Element[] = [];
   // What is left of the page once the landmarks went, read once (the whole body's text) when a related list or a promotion asks.
   let textLeft: number | undefined;
@@ -336,7 +339,7 @@ export function removeBoilerplate(body: Element, passes: DeclaredPasses): { link
     } else if (passes['story-rails'] && namesStoryRail(element, names) && holdsLink(element)) {
       // A rail links to its stories; a heading that merely says "most popular" is no rail.
       removeUnlessSpared(element, 'chrome-names');
-    } else if (dropComments && namesComments(names) && !isInCode(element)) removeUnlessTitled(element, 'comments');
+    } else if (namesComments(names) && !isInCode(element) && dropComments()) removeUnlessTitled(element, 'comments');
     else if (passes['author-boxes'] && element.isConnected && isAuthorBox(element, names, textLength, pageText)) removeUnlessTitled(element, 'author-boxes');
     else if (passes.reviews && namesReviews(names)) removeUnlessTitled(element, 'reviews');
     else if (passes['fine-print'] && isFinePrint(names)) removeUnlessTitled(element, 'fine-print');

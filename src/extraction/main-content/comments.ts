@@ -36,6 +36,42 @@ function isArticleMarker(element: Element): boolean {
 }
 
 /**
+ * Blog software, read off the page's own generator tag and the paths it loads its scripts and stylesheets
+ * from. A post made with it is a blog post, and the comments under it are its readers'. Dragnet's 1,381 news
+ * and blog pages of 2012 (`dragnet:eval`; truths are the story without its comments) showed how often a post
+ * says so only there: 0.81867 -> 0.84892 (mean page F1, `score:compare`; 132 pages up, 9 down, whose truths
+ * hold the comments too), where rs-trafilatura reads 0.82595; trafilatura's set 0.9275 -> 0.9281; WCXB dev
+ * -0.00002 (Ars Technica's front page lost its comment counts); the unseen halves and scrapinghub unchanged.
+ * Dropping comments on every undeclared page instead read dragnet 0.86178 but WCXB dev -0.0004 and the unseen
+ * probe -0.0055: threads whose truths keep the comments (old Reddit 0562, Lemmy 0573, an Invision board
+ * 5072) show no blog software. Images are not read: a post may show a picture another blog serves.
+ */
+const BLOG_GENERATORS = /^\s*(?:wordpress|blogger|typepad|movable type|ghost)\b|typepad\.com|movabletype\.(?:org|com)/i;
+const BLOG_ASSET_PATHS = /\/(?:wp-content|wp-includes|mt-static)\//i;
+const BLOG_ASSET_HOSTS = /(?:^|\.)(?:typepad\.com|blogger\.com)$/i;
+
+function isBlogAsset(address: string): boolean {
+  if (BLOG_ASSET_PATHS.test(address)) return true;
+  try {
+    return BLOG_ASSET_HOSTS.test(new URL(address, 'https://page.invalid/').hostname);
+  } catch {
+    return false;
+  }
+}
+
+/** Whether the page was made with blog software (BLOG_GENERATORS, BLOG_ASSET_PATHS, BLOG_ASSET_HOSTS). */
+export function isMadeWithBlogSoftware(document: Document): boolean {
+  for (const meta of document.querySelectorAll('meta[name]')) {
+    if (meta.getAttribute('name')!.toLowerCase() === 'generator' && BLOG_GENERATORS.test(meta.getAttribute('content') ?? '')) return true;
+  }
+  for (const script of document.querySelectorAll('script[src]')) if (isBlogAsset(script.getAttribute('src')!)) return true;
+  for (const link of document.querySelectorAll('link[href]')) {
+    if (/\bstylesheet\b/i.test(link.getAttribute('rel') ?? '') && isBlogAsset(link.getAttribute('href')!)) return true;
+  }
+  return false;
+}
+
+/**
  * A page declaring nothing whose markup holds exactly one blog entry (a schema.org articleBody or
  * blogPost, an hAtom entry) is a post with reader comments under it; a thread marks up each post
  * alike, or none. Entries inside another count once; shells with next to no text not at all.

@@ -23,6 +23,27 @@ describe('reader comments on pages declaring nothing', () => {
     expect(single.body.textContent).not.toContain('what a reader thought');
   });
 
+  describe('under a post made with blog software, which marks no entry up', () => {
+    const post = `<div id="content"><h1>Shuteye</h1>${prose('foam earplugs', 4)}</div>${comments}`;
+    const pageUrl = 'https://blog.example.com/shuteye/';
+
+    it.each([
+      ['its generator tag', '<meta name="generator" content="WordPress 3.4.2">'],
+      ['a stylesheet it serves from /wp-content/', '<link rel="stylesheet" href="/wp-content/themes/twentyten/style.css">'],
+      ["a script from TypePad's host", '<script src="https://static.typepad.com/.shared/js/typepad.js"></script>'],
+    ])('drops the comments, known by %s', (_, head) => {
+      const text = mainText(pageOf(post, head), pageUrl);
+      expect(text).toContain('Sentence 3 about foam earplugs');
+      expect(text).not.toContain('what a reader thought');
+    });
+
+    it('keeps them where nothing names blog software: a picture from a blog says nothing of the page', () => {
+      const picture = '<img src="https://other.example.com/wp-content/uploads/earplugs.jpg" alt="">';
+      const text = mainText(pageOf(picture + post, '<meta name="generator" content="Invision Community">'), pageUrl);
+      expect(text).toContain('what a reader thought');
+    });
+  });
+
   it('keeps the comment spans of highlighted code', () => {
     const code = `<pre><code><span class="hljs-comment"># stage every change</span>\ngit add .\n<span class="hljs-comment"># record them</span>\ngit commit</code></pre>`;
     const text = mainText(pageOf(`<article><h1>A brief intro to git</h1>${prose('git', 3)}${code}${prose('branches', 2)}</article>`, OG_ARTICLE), 'https://example.com/posts/git');
