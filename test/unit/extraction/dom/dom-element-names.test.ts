@@ -51,3 +51,33 @@ describe('a customized built-in element names its component (is="…")', () => {
     expect(text).not.toContain('already registered');
   });
 });
+
+describe("a post's filed-under classes (WordPress's post_class, TypePad's entry classes)", () => {
+  it('leaves category, tag and author slugs out of the names beside the post-type marker, and keeps them elsewhere', () => {
+    const body = bodyOf(
+      '<div class="entry-category-legal_business entry-author-zoe_tillman entry-type-post entry"></div>' +
+        '<article class="post-7 post type-post status-publish hentry category-advertising tag-sponsored"></article>' +
+        '<div class="author-box"></div><ul class="tag-list"></ul>',
+    );
+    const [typePad, wordPress, authorBox, tagList] = [...body.children].map((element) => elementNames(element));
+    expect(typePad).not.toMatch(/legal|author/);
+    expect(typePad).toContain('entry-type-post');
+    expect(wordPress).not.toMatch(/advertising|sponsored/);
+    expect(wordPress).toContain('hentry');
+    expect(authorBox).toContain('author-box');
+    expect(tagList).toContain('tag-list');
+  });
+
+  it("keeps a law blog's post filed under Legal Business, and one by its writer's slug (Dragnet's TypePad posts)", () => {
+    const post = (classes: string, topic: string) =>
+      `<div id="beta"><h2 class="date-header">November 06, 2012</h2><div class="${classes} entry-type-post entry"><h3 class="entry-header">${topic}</h3>` +
+      `<div class="entry-content"><div class="entry-body">${paragraphs(topic, 4)}</div></div></div></div>`;
+    for (const [classes, topic] of [
+      ['entry-category-legal_business entry-category-lobbying', 'the layoffs'],
+      ['entry-category-diy entry-author-elsie_larson', 'the giveaway'],
+    ]) {
+      const text = extract(post(classes!, topic!), 'http://legaltimes.typepad.com/blt/2012/11/significant-layoffs.html');
+      expect(text).toContain(`This is sentence 3 about ${topic}`);
+    }
+  });
+});
