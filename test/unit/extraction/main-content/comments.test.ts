@@ -37,6 +37,20 @@ describe('reader comments on pages declaring nothing', () => {
       expect(text).not.toContain('what a reader thought');
     });
 
+    it("drops the trackbacks other blogs left, as Movable Type and TypePad list them", () => {
+      const trackback = (i: number) =>
+        `<div class="trackback"><p><a href="http://blog${i}.example.com/sleep">Sleep, again</a> from Blog ${i}: ${prose(`another blog ${i}`, 1)}</p>` +
+        `<p class="trackback-footer">Tracked on November 7, 2012 at 10:2${i} AM</p></div>`;
+      const trackbacks =
+        '<div class="trackbacks"><h3 class="trackbacks-header">TrackBack</h3><div class="trackbacks-info"><p>TrackBack URL for this entry:<br>' +
+        'http://www.typepad.com/services/trackback/6a00d8341c57a853ef017ee3ad947e970d</p><p>Listed below are links to weblogs that reference ' +
+        `Shuteye:</p></div><div class="trackbacks-content">${[1, 2, 3].map(trackback).join('')}</div></div>`;
+      const entry = `<div class="entry-type-post entry"><h3 class="entry-header">Shuteye</h3><div class="entry-body">${prose('foam earplugs', 4)}</div></div>`;
+      const text = mainText(pageOf(`<div id="alpha-inner">${entry}${trackbacks}</div>`, '<meta name="generator" content="http://www.typepad.com/">'), pageUrl);
+      expect(text).toContain('Sentence 3 about foam earplugs');
+      expect(text).not.toMatch(/TrackBack URL|weblogs that reference|another blog 2/);
+    });
+
     it('keeps them where nothing names blog software: a picture from a blog says nothing of the page', () => {
       const picture = '<img src="https://other.example.com/wp-content/uploads/earplugs.jpg" alt="">';
       const text = mainText(pageOf(picture + post, '<meta name="generator" content="Invision Community">'), pageUrl);
