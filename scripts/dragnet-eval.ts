@@ -10,11 +10,12 @@
  * { id: { articleBody, url } }, the address the page names as canonical or og:url, else ""), so `extract:dir`,
  * `score.mjs`, `score:compare` and the peers' `peer-extract.py` run on it unchanged. Reads either layout:
  * the original's HTML/<id>.html with Corrected/<id>.html.corrected.txt, or the mirror's input/<id>.html with
- * GoldStandard/<id>.txt. Truths are UTF-8, else Windows-1252.
+ * GoldStandard/<id>.txt. Truths are UTF-16 where they open with its byte-order mark, else UTF-8, else Windows-1252.
  */
 import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
+import { repairWindows1252 } from '../src/extraction/windows-1252.js';
 
 const usage = 'usage: npm run -s dragnet:eval -- <dragnet_data checkout, or a checkout holding dragnet_data/> <out folder>';
 const COMMENTS_MARK = '!@#$%^&*()  COMMENTS';
@@ -38,10 +39,13 @@ function layoutOf(checkout: string): Layout | null {
 }
 
 function decode(bytes: Buffer): string {
+  // A few truths were saved as UTF-16 (with its byte-order mark).
+  if (bytes[0] === 0xff && bytes[1] === 0xfe) return new TextDecoder('utf-16le').decode(bytes);
+  if (bytes[0] === 0xfe && bytes[1] === 0xff) return new TextDecoder('utf-16be').decode(bytes);
   try {
     return new TextDecoder('utf-8', { fatal: true }).decode(bytes);
   } catch {
-    return new TextDecoder('windows-1252').decode(bytes);
+    return repairWindows1252(new TextDecoder('windows-1252').decode(bytes));
   }
 }
 

@@ -9,7 +9,7 @@ import { elementNamesIfAny, wholeWords } from '../dom/element-names.js';
 /**
  * Trackbacks and pingbacks are comments other blogs leave by link ("TrackBack URL for this entry: …",
  * "Listed below are links to weblogs that reference …"), in Movable Type's and TypePad's `trackbacks` block
- * and WordPress's `pingback` list: Dragnet's pages 0.85470 -> 0.85677 (29 up, 2 down; Bob Sutton's TypePad
+ * and WordPress's `pingback` list: Dragnet's pages 0.85693 -> 0.85899 (29 up, 2 down; Bob Sutton's TypePad
  * post R263 0.24 -> 1.00); no page of the shared sets, the unseen halves or trafilatura's set has one.
  */
 const COMMENT_WORDS = wholeWords(['comments?', 'commentlist', 'comment-list', 'comments-area', 'comment-section', 'trackbacks?', 'pingbacks?']);
@@ -45,10 +45,10 @@ function isArticleMarker(element: Element): boolean {
  * Blog software, read off the page's own generator tag and the paths it loads its scripts and stylesheets
  * from. A post made with it is a blog post, and the comments under it are its readers'. Dragnet's 1,381 news
  * and blog pages of 2012 (`dragnet:eval`; truths are the story without its comments) showed how often a post
- * says so only there: 0.81867 -> 0.84892 (mean page F1, `score:compare`; 132 pages up, 9 down, whose truths
- * hold the comments too), where rs-trafilatura reads 0.82595; trafilatura's set 0.9275 -> 0.9281; WCXB dev
+ * says so only there: 0.82134 -> 0.85115 (mean page F1, `score:compare`; 132 pages up, 10 down, whose truths
+ * hold the comments too), where rs-trafilatura reads 0.82747; trafilatura's set 0.9275 -> 0.9281; WCXB dev
  * -0.00002 (Ars Technica's front page lost its comment counts); the unseen halves and scrapinghub unchanged.
- * Dropping comments on every undeclared page instead read dragnet 0.86178 but WCXB dev -0.0004 and the unseen
+ * Dropping comments on every undeclared page instead read dragnet 0.86400 but WCXB dev -0.0004 and the unseen
  * probe -0.0055: threads whose truths keep the comments (old Reddit 0562, Lemmy 0573, an Invision board
  * 5072) show no blog software. Images are not read: a post may show a picture another blog serves.
  */
@@ -65,7 +65,10 @@ function isBlogAsset(address: string): boolean {
   }
 }
 
-/** Whether the page was made with blog software (BLOG_GENERATORS, BLOG_ASSET_PATHS, BLOG_ASSET_HOSTS). */
+/**
+ * Whether the page was made with blog software (BLOG_GENERATORS, BLOG_ASSET_PATHS, BLOG_ASSET_HOSTS). Asked
+ * once the body's scripts went as junk: what it reads is in the page's head, where themes load them.
+ */
 export function isMadeWithBlogSoftware(document: Document): boolean {
   for (const meta of document.querySelectorAll('meta[name]')) {
     if (meta.getAttribute('name')!.toLowerCase() === 'generator' && BLOG_GENERATORS.test(meta.getAttribute('content') ?? '')) return true;
