@@ -4,7 +4,7 @@
  * 1,381 English news and blog pages of 2012 (github.com/seomoz/dragnet_data, also mirrored in
  * github.com/j-szulc/html-cleaning-dataset-merged as dragnet_data/), each with its main text typed out by
  * hand. The truth is the story with its headline and byline; where the annotators also typed the reader
- * comments, they follow a `!@#$%^&*() COMMENTS` line, and the story alone is kept, as Dragnet scores content.
+ * comments, they follow a `!@#$%^&*()  COMMENTS` line (COMMENTS_LINE), and the story alone is kept, as Dragnet scores content.
  *
  * Lays the pages out like the shared scrapinghub folder (html/<id>.html.gz as saved, ground-truth.json with
  * { id: { articleBody, url } }, the address the page names as canonical or og:url, else ""), so `extract:dir`,
@@ -18,7 +18,11 @@ import { gzipSync } from 'node:zlib';
 import { repairWindows1252 } from '../src/extraction/windows-1252.js';
 
 const usage = 'usage: npm run -s dragnet:eval -- <dragnet_data checkout, or a checkout holding dragnet_data/> <out folder>';
-const COMMENTS_MARK = '!@#$%^&*()  COMMENTS';
+/**
+ * The annotators' comments line, `!@#$%^&*()  COMMENTS`, typed by hand: 416 of Dragnet's truths have one, 22
+ * of them with a sign missing, doubled or swapped (`!@ $%^&*()`, `!@#$%^&*   COMMENTS`).
+ */
+const COMMENTS_LINE = /^[ \t]*[!@#$%^&*()][!@#$%^&*() \t]{2,}COMMENTS[ \t]*$/m;
 
 interface Layout {
   html: string;
@@ -51,7 +55,7 @@ function decode(bytes: Buffer): string {
 
 /** The story: the truth up to its comments line, with Windows line ends made plain. */
 function storyOf(truth: string): string {
-  return truth.replace(/\r\n?/g, '\n').split(COMMENTS_MARK)[0]!.trim();
+  return truth.replace(/\r\n?/g, '\n').split(COMMENTS_LINE)[0]!.trim();
 }
 
 const CANONICAL = /<link\b[^>]*\brel=["']canonical["'][^>]*\bhref=["']([^"']+)["']/i;

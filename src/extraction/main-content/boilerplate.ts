@@ -14,7 +14,7 @@ import { isIconLigature } from './icon-ligatures.js';
 import { chromeNameRule, isPrintOnly, namesChrome, namesSkipLink, namesStoryRail, type ChromeNameRule } from './chrome-names.js';
 import { excerptOf } from './truncated-excerpts.js';
 import { addDisclosure, dropHiddenState, isCollapsedPanel, isDisclosureLabel, keepLabel, newDisclosures, showPanel } from './collapsed-panels.js';
-import { hasStoryBesideComments, holdsOneArticle, isMadeWithBlogSoftware, namesComments } from './comments.js';
+import { hasStoryBesideComments, namesComments } from './comments.js';
 import { isFacetPanel } from './facets.js';
 import { isPagedGrid } from './paged-grids.js';
 import { isBuyForm } from './buy-forms.js';
@@ -213,8 +213,9 @@ function isSkipLinks(element: Element): boolean {
  * Removes boilerplate from `body`; a block is spared when it holds much of the page's text (a misnamed wrapper).
  * Answers whether the page is a link post (comments.ts hasStoryBesideComments), read where the policy reads
  * comments at all (articles and undeclared pages): its comments are the page, as a thread's posts are.
+ * `atThreadAddress`: the page's address is a discussion thread's (comments.ts), where comments are the page too.
  */
-export function removeBoilerplate(body: Element, passes: DeclaredPasses): { linkPost: boolean } {
+export function removeBoilerplate(body: Element, passes: DeclaredPasses, { atThreadAddress = false } = {}): { linkPost: boolean } {
   const junk: Element[] = [];
   const labels: Element[] = [];
   const fallbacks: ChildNode[] = [];
@@ -263,10 +264,7 @@ export function removeBoilerplate(body: Element, passes: DeclaredPasses): { link
     return length > THRESHOLDS.CHROME_SPARED_SHARE * pageText && !(SPARED_UNLESS_LINKS.has(rule) && isMostlyLinks(element, length));
   };
 
-  // Asked of the page's head only where a block is named comments: most pages have none.
-  let underBlogPost: boolean | undefined;
-  const commentsUnderPost = (): boolean =>
-    passes.comments === 'if-blog-post' ? (underBlogPost ??= holdsOneArticle(all) || isMadeWithBlogSoftware(body.ownerDocument)) : passes.comments === 'always';
+  const commentsUnderPost = passes.comments === 'always' || (passes.comments === 'unless-thread' && !atThreadAddress);
   if (passes.modals) removeModals(all, overlays);
   // A collapsed panel kept is shown: Readability skips what is hidden.
   // Asked again by a later pass (hidden two ways), a kept panel stays: its truncated excerpt is gone by then.
@@ -299,7 +297,7 @@ export function removeBoilerplate(body: Element, passes: DeclaredPasses): { link
   }
   // Decided after the landmark passes: a link post's menus and footer are not a story of its own.
   const storyBeside = passes.comments === false || hasStoryBesideComments(body, all);
-  const dropComments = (): boolean => storyBeside && commentsUnderPost();
+  const dropComments = (): boolean => storyBeside && commentsUnderPost;
   const postChrome: Element[] = [];
   // What is left of the page once the landmarks went, read once (the whole body's text) when a related list or a promotion asks.
   let textLeft: number | undefined;

@@ -3,6 +3,7 @@ import type { PageIndex } from '../dom/dom-walk.js';
 import { keepArticleScope } from './article-scope.js';
 import { removeUnlikelyBlocks } from './learned/learned-blocks.js';
 import { removeBoilerplate } from './boilerplate.js';
+import { atThreadAddress } from './comments.js';
 import { removeCardGrids } from './card-grids.js';
 import { cleanContent } from './cleanup.js';
 import { declaredDescription } from './declared-description.js';
@@ -45,7 +46,7 @@ export function findMainContent(document: DomDocument, pageUrl: string, page?: P
   const signs = passes['page-signs'] && !looksLikeArticleAddress(pageUrl) ? readPageSigns(dom) : null;
   if (passes['repair-parsing']) repairParsing(body);
   if (passes['article-scope']) keepArticleScope(body);
-  const { linkPost } = removeBoilerplate(body, passes);
+  const { linkPost } = removeBoilerplate(body, passes, { atThreadAddress: passes.comments === 'unless-thread' && atThreadAddress(pageUrl) });
   // Card grids hand on the page's text stats (read before their tiles went) to the widget pass.
   const stats = passes['card-grids'] ? removeCardGrids(body) : null;
   if (passes['recommendation-widgets']) removeRecommendationWidgets(body, stats ?? collectTextStats(body));

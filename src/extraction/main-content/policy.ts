@@ -77,11 +77,10 @@ export const PASSES_BY_DECLARED_KIND = {
   /** Spares a "pagination" block holding several item headings: an infinite-scroll grid, not a pager (776b3bf: collection .675 -> .684). */
   'paged-grids':            byKind(true,         true,             true,     true,   true),
   /**
-   * Reader comments; on undeclared pages only under a blog post: one blog entry in the markup (8ee04d4, 50bf725,
-   * 0675295), or a page made with blog software (dragnet's blogs); never under a link post with no story of its
-   * own (comments.ts).
+   * Reader comments; on undeclared pages everywhere but at a thread's own address (comments.ts atThreadAddress);
+   * never under a link post with no story of its own (comments.ts).
    */
-  'comments':               byKind('always',     'if-blog-post',   false,    false,  false),
+  'comments':               byKind('always',     'unless-thread',  false,    false,  false),
   /**
    * The writer's photo-name-biography box under a story (50bf725). Also on declared listings: a "best of" list typed
    * as a collection still ends on its writer's box (move.org's movers, a Housecall Pro guide: WCXB 0054 0.875 -> 0.885,

@@ -1,61 +1,55 @@
 import { describe, expect, it } from 'vitest';
 import { removeBoilerplate } from '../../../../src/extraction/main-content/boilerplate.js';
+import { atThreadAddress } from '../../../../src/extraction/main-content/comments.js';
 import { passesFor } from '../../../../src/extraction/main-content/policy.js';
 import { mainText, OG_ARTICLE, pageOf, prose } from './fixtures.js';
 
 describe('reader comments on pages declaring nothing', () => {
   const comments = `<div class="comments" id="comments"><h4>3 comments:</h4>${prose('what a reader thought', 4)}</div>`;
 
-  it('drops the comments under the one blog entry the markup holds', () => {
-    const document = pageOf(`<div class="post hentry"><h1>The lean startup</h1><div class="post-body entry-content">${prose('lean startups', 4)}</div></div>${comments}`);
-    const text = mainText(document, 'http://blog.example.com/2008/09/lean-startup.html');
+  it('drops the comments under the story, marked up or not', () => {
+    const entry = pageOf(`<div class="post hentry"><h1>The lean startup</h1><div class="post-body entry-content">${prose('lean startups', 4)}</div></div>${comments}`);
+    const text = mainText(entry, 'http://blog.example.com/2008/09/lean-startup.html');
     expect(text).toContain('Sentence 3 about lean startups');
     expect(text).not.toContain('what a reader thought');
+    // Slashdot's markup: the story in a block of its own, its comments in another, nothing declared.
+    const story = `<article class="fhitem fhitem-story"><h2 class="story">Apple shrinks its dock connector</h2><div class="body">${prose('the connector', 3)}</div></article>`;
+    const thread = `<ul id="commentlisting">${Array.from({ length: 6 }, (_, i) => `<li class="comment"><a href="/~u${i}">u${i}</a>${prose(`reply ${i}`, 2)}</li>`).join('')}</ul>`;
+    const slashdot = mainText(pageOf(story + thread), 'https://hardware.slashdot.org/story/12/07/24/152241/reports-say-apple-is-shrinking-its-docking-connector');
+    expect(slashdot).toContain('Sentence 2 about the connector');
+    expect(slashdot).not.toContain('reply 3');
   });
 
-  it('keeps them where the markup holds several posts (a thread)', () => {
-    const posts = Array.from({ length: 3 }, (_, i) => `<article><h2>Post ${i}</h2>${prose(`post ${i}`, 2)}</article>`).join('');
-    const document = pageOf(`<h1>Thread</h1>${posts}${comments}`);
-    removeBoilerplate(document.body, passesFor('unknown'));
+  it.each([
+    ['an old Reddit thread', 'https://old.reddit.com/r/science/comments/1rku5x9/hair_follicles_grown/'],
+    ['a Lemmy post', 'https://lemmy.ml/post/21018364'],
+    ['an Invision board without friendly URLs', 'https://forums.example.com/index.php?/topic/356004-cast-iron-skillet/'],
+    ['a Hacker News item', 'https://news.ycombinator.com/item?id=41234567'],
+  ])("keeps them at a thread's own address: %s", (_, pageUrl) => {
+    const document = pageOf(`<div class="post"><h1>Cast iron</h1>${prose('the question', 2)}</div>${comments}`);
+    removeBoilerplate(document.body, passesFor('unknown'), { atThreadAddress: atThreadAddress(pageUrl) });
     expect(document.body.textContent).toContain('what a reader thought');
-    const single = pageOf(`<div class="post hentry"><h1>Story</h1>${prose('the story', 2)}</div>${comments}`);
-    removeBoilerplate(single.body, passesFor('unknown'));
-    expect(single.body.textContent).not.toContain('what a reader thought');
   });
 
-  describe('under a post made with blog software, which marks no entry up', () => {
-    const post = `<div id="content"><h1>Shuteye</h1>${prose('foam earplugs', 4)}</div>${comments}`;
-    const pageUrl = 'https://blog.example.com/shuteye/';
+  it('reads a thread address by its shape alone', () => {
+    expect(atThreadAddress('https://example.com/post/2026-01-26-query-optimization')).toBe(false);
+    expect(atThreadAddress('https://example.tumblr.com/post/29021369240/ccshiva')).toBe(false);
+    expect(atThreadAddress('https://example.com/r/science/about/')).toBe(false);
+    expect(atThreadAddress('not a url')).toBe(false);
+  });
 
-    it.each([
-      ['its generator tag', '<meta name="generator" content="WordPress 3.4.2">'],
-      ['a stylesheet it serves from /wp-content/', '<link rel="stylesheet" href="/wp-content/themes/twentyten/style.css">'],
-      ["a script from TypePad's host", '<script src="https://static.typepad.com/.shared/js/typepad.js"></script>'],
-    ])('drops the comments, known by %s', (_, head) => {
-      const text = mainText(pageOf(post, head), pageUrl);
-      expect(text).toContain('Sentence 3 about foam earplugs');
-      expect(text).not.toContain('what a reader thought');
-    });
-
-    it("drops the trackbacks other blogs left, as Movable Type and TypePad list them", () => {
-      const trackback = (i: number) =>
-        `<div class="trackback"><p><a href="http://blog${i}.example.com/sleep">Sleep, again</a> from Blog ${i}: ${prose(`another blog ${i}`, 1)}</p>` +
-        `<p class="trackback-footer">Tracked on November 7, 2012 at 10:2${i} AM</p></div>`;
-      const trackbacks =
-        '<div class="trackbacks"><h3 class="trackbacks-header">TrackBack</h3><div class="trackbacks-info"><p>TrackBack URL for this entry:<br>' +
-        'http://www.typepad.com/services/trackback/6a00d8341c57a853ef017ee3ad947e970d</p><p>Listed below are links to weblogs that reference ' +
-        `Shuteye:</p></div><div class="trackbacks-content">${[1, 2, 3].map(trackback).join('')}</div></div>`;
-      const entry = `<div class="entry-type-post entry"><h3 class="entry-header">Shuteye</h3><div class="entry-body">${prose('foam earplugs', 4)}</div></div>`;
-      const text = mainText(pageOf(`<div id="alpha-inner">${entry}${trackbacks}</div>`, '<meta name="generator" content="http://www.typepad.com/">'), pageUrl);
-      expect(text).toContain('Sentence 3 about foam earplugs');
-      expect(text).not.toMatch(/TrackBack URL|weblogs that reference|another blog 2/);
-    });
-
-    it('keeps them where nothing names blog software: a picture from a blog says nothing of the page', () => {
-      const picture = '<img src="https://other.example.com/wp-content/uploads/earplugs.jpg" alt="">';
-      const text = mainText(pageOf(picture + post, '<meta name="generator" content="Invision Community">'), pageUrl);
-      expect(text).toContain('what a reader thought');
-    });
+  it("drops the trackbacks other blogs left, as Movable Type and TypePad list them", () => {
+    const trackback = (i: number) =>
+      `<div class="trackback"><p><a href="http://blog${i}.example.com/sleep">Sleep, again</a> from Blog ${i}: ${prose(`another blog ${i}`, 1)}</p>` +
+      `<p class="trackback-footer">Tracked on November 7, 2012 at 10:2${i} AM</p></div>`;
+    const trackbacks =
+      '<div class="trackbacks"><h3 class="trackbacks-header">TrackBack</h3><div class="trackbacks-info"><p>TrackBack URL for this entry:<br>' +
+      'http://www.typepad.com/services/trackback/6a00d8341c57a853ef017ee3ad947e970d</p><p>Listed below are links to weblogs that reference ' +
+      `Shuteye:</p></div><div class="trackbacks-content">${[1, 2, 3].map(trackback).join('')}</div></div>`;
+    const entry = `<div class="entry-type-post entry"><h3 class="entry-header">Shuteye</h3><div class="entry-body">${prose('foam earplugs', 4)}</div></div>`;
+    const text = mainText(pageOf(`<div id="alpha-inner">${entry}${trackbacks}</div>`), 'https://blog.example.com/shuteye/');
+    expect(text).toContain('Sentence 3 about foam earplugs');
+    expect(text).not.toMatch(/TrackBack URL|weblogs that reference|another blog 2/);
   });
 
   it('keeps the comment spans of highlighted code', () => {
