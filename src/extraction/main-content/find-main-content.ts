@@ -8,6 +8,7 @@ import { removeCardGrids } from './card-grids.js';
 import { cleanContent } from './cleanup.js';
 import { declaredDescription } from './declared-description.js';
 import { holdsArticleBody, looksLikeArticleAddress, looksLikeIndexPage, looksLikeStoryInFolder, readPageSigns } from './listing-evidence.js';
+import { holdsLinkedCards } from './linked-cards.js';
 import { findOwnCandidate } from './own-candidate.js';
 import { guessPageKind, listingRun } from './page-kind.js';
 import { readItemTitles, restoreItemTitles } from './listing-titles.js';
@@ -63,6 +64,7 @@ export function findMainContent(document: DomDocument, pageUrl: string, page?: P
   recorder()?.judged(declared, kind, own?.root ?? null);
   // Read now, like the copy below: Readability rewrites the document it reads.
   const ownIsArticle = rootPasses['listing-text-share'] && own !== null && holdsArticleBody(own.root, own.stats);
+  const ownHasLinkedCards = rootPasses['listing-text-share'] === 'if-linked-cards' && own !== null && holdsLinkedCards(own.root);
   const itemTitles = items && rootPasses['item-titles'] ? readItemTitles(items) : null;
   // A copy of our root: Readability rewrites the document it reads.
   const ownCopy = own ? (own.root.cloneNode(true) as Element) : null;
@@ -76,6 +78,7 @@ export function findMainContent(document: DomDocument, pageUrl: string, page?: P
         own,
         ownIsBody: own.root === body,
         ownIsArticle,
+        ownHasLinkedCards,
         ownHasItems: runOfItems && runRole === 'items-share',
         atNoStoryAddress: signs !== null,
         linkPost,

@@ -143,14 +143,15 @@ export const PASSES_BY_ROOT_KIND = {
   'landing-share':       byRootKind(true,               false,              false,              false,              false,  false,   false),
   /**
    * Readability's pick must hold LISTING_MIN_TEXT_SHARE of our root's whole text: items are links (05c1a56: WCXB listing 0.664 -> 0.681).
-   * On a page declaring nothing too: a hub of linked cards under a short intro left Readability the intro (docs.stripe.com's
-   * "Get started" page, unseen probe 5390 0.55 -> 0.82: 573 of our root's 2,361 characters; probe 0.92460 -> 0.92615).
-   * Not where the whole-body fallback judges a whole-<body> root (root-choice.ts): there menus count in its text. A shop's
-   * home page above its featured products would come up with it (WCXB dev 4369 0.57 -> 0.92), but so would a mega menu of
-   * links over a ministry's short press release (bmas.de, text-stats.test.ts).
-   * WCXB dev, scrapinghub, the unseen final half and trafilatura's set: every output identical.
+   * On a page declaring nothing, only where our root holds linked cards (linked-cards.ts): a hub of cards under a short intro
+   * left Readability the intro (docs.stripe.com's "Get started" page, unseen probe 5390 0.55 -> 0.83: 573 of our root's 2,361
+   * characters). Asked without the cards, it let a short blog post's container win with its sidebars' link lists (category
+   * names, blogrolls, recent posts in columns named "beta", "middle", "pageBody") where Readability's pick is the post:
+   * Dragnet's pages 0.87959 -> 0.88415 with the cards (13 up, none down; a TypePad blog R60 0.39 -> 0.98, a news blog R716 0.31 -> 0.92).
+   * WCXB dev, scrapinghub, the unseen final half and trafilatura's set: unchanged either way.
+   * Not where the whole-body fallback judges a whole-<body> root (root-choice.ts): there menus count in its text.
    */
-  'listing-text-share':  byRootKind(false,              true,               false,              false,              true,   true,    false),
+  'listing-text-share':  byRootKind(false,              'if-linked-cards',  false,              false,              true,   true,    false),
   /** Readability's pick must hold SENTENCE_MIN_SHARE of our root's sentences (root-choice.ts); on a run of items or an index sentences are incidental (4264). */
   'sentence-share':      byRootKind(true,               true,               true,               true,               true,   false,   false),
   /**

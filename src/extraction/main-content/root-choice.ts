@@ -19,6 +19,8 @@ export interface RootFacts {
   ownIsBody: boolean;
   /** Our root holds an article's body (long paragraphs): extra text beside it is menus and link boxes. */
   ownIsArticle: boolean;
+  /** Our root holds linked cards (linked-cards.ts), read where the policy asks (`listing-text-share` 'if-linked-cards'). */
+  ownHasLinkedCards: boolean;
   /** Our root on a declared listing is a run of like item blocks. */
   ownHasItems: boolean;
   /** The page declares an article at an address naming no story (page signs were read). */
@@ -64,6 +66,8 @@ export interface OwnRootTest {
 const readabilityShare = (kind: RootKind) => ({ name: 'READABILITY_MIN_SHARE', value: THRESHOLDS.READABILITY_MIN_SHARE[kind], kind }) as const;
 const wholeBody = (facts: RootFacts): boolean => facts.passes['whole-body-fallback'] && facts.ownIsBody;
 const landing = (facts: RootFacts): boolean => facts.passes['landing-share'] && facts.atNoStoryAddress;
+const listingTextShareAsked = (facts: RootFacts): boolean =>
+  facts.passes['listing-text-share'] === true || (facts.passes['listing-text-share'] === 'if-linked-cards' && facts.ownHasLinkedCards);
 
 /** In order; each names the THRESHOLDS entry it applies. */
 export const OWN_ROOT_TESTS: readonly OwnRootTest[] = [
@@ -94,7 +98,7 @@ export const OWN_ROOT_TESTS: readonly OwnRootTest[] = [
     // Not when our root is the whole <body> where that falls back to BODY_ROOT_MIN_SHARE: its text is the menus'
     // as much as the content's (a mega menu of links over a short press release).
     name: 'listing-text-share',
-    applies: (facts) => facts.passes['listing-text-share'] && !facts.ownIsArticle && !wholeBody(facts),
+    applies: (facts) => listingTextShareAsked(facts) && !facts.ownIsArticle && !wholeBody(facts),
     share: () => ({ name: 'LISTING_MIN_TEXT_SHARE', value: THRESHOLDS.LISTING_MIN_TEXT_SHARE }),
     of: 'text',
   },

@@ -159,6 +159,8 @@ export const THRESHOLDS = {
 
   /** Fewer like blocks than this read as a pair of links or a previous/next pair, not a run of items (listing, tile grid, paged grid). */
   RUN_MIN_ITEMS: 4,
+  /** A link ending a sentence of this many words is a card, a title over a description (linked-cards.ts); a blog's sidebar link is a title. */
+  CARD_MIN_WORDS: 6,
   /** A run of like linked blocks holding this share of our root's text makes the root a listing (8ee04d4). */
   LISTING_RUN_MIN_SHARE: 0.5,
   /**

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { chooseRoot, type RootFacts } from '../../../../src/extraction/main-content/root-choice.js';
 import { rootPassesFor, type RootKind } from '../../../../src/extraction/main-content/policy.js';
+import { holdsLinkedCards } from '../../../../src/extraction/main-content/linked-cards.js';
 import { sentenceCount } from '../../../../src/extraction/main-content/sentences.js';
 import { bodyOf, extract, extractProduct, OG_ARTICLE, paragraphs, runningShoeBlurb, runningShoeGrid } from './fixtures.js';
 
@@ -14,6 +15,7 @@ const rootFacts = (kind: RootKind, prose: number, text: number, picked: number, 
   own: { root: bodyOf('<div></div>'), stats: new Map(), proseLength: prose, textLength: text },
   ownIsBody: false,
   ownIsArticle: false,
+  ownHasLinkedCards: false,
   ownHasItems: false,
   atNoStoryAddress: false,
   linkPost: false,
@@ -256,6 +258,28 @@ describe('a page declaring nothing whose root is mostly linked cards', () => {
     const text = extract(body, 'https://docs.example.com/payments/get-started');
     expect(text).toContain('Start here to accept payments');
     expect(text).toContain('Topic 7 guide');
+  });
+});
+
+describe("a short blog post beside its sidebars' link lists, declaring nothing", () => {
+  // A TypePad blog of 2012 (Dragnet's R60): the post in one column, category names and a blogroll in another named
+  // nothing a sidebar is. Our root holds both; its links name things, none holds a sentence, so they are not a hub's cards.
+  const list = (name: string, count: number) =>
+    `<div class="module"><h2 class="module-header">${name}</h2><ul>${Array.from({ length: count }, (_, i) => `<li><a href="/${name.toLowerCase()}/${i}">${name} item ${i}</a></li>`).join('')}</ul></div>`;
+  const post = `<div id="alpha"><div class="entry"><h3 class="entry-header">Tonight on the show</h3><div class="entry-body">${paragraphs('the show', 2)}</div></div></div>`;
+  const sidebar = `<div id="beta">${list('Categories', 40)}${list('Blogroll', 30)}</div>`;
+
+  it("takes Readability's pick, the post, without the sidebars", () => {
+    const text = extract(`<div id="container-inner">${post}${sidebar}</div>`, 'https://blog.example.com/tonight-on-the-show');
+    expect(text).toContain('the show');
+    expect(text).not.toContain('Blogroll item 12');
+  });
+
+  it('holds no linked cards, where a docs hub does', () => {
+    expect(holdsLinkedCards(bodyOf(`<div id="container-inner">${post}${sidebar}</div>`))).toBe(false);
+    const card = (n: number) => `<a href="/docs/${n}"><h3>Topic ${n}</h3><p>Learn how topic ${n} works and when to use it.</p></a>`;
+    expect(holdsLinkedCards(bodyOf([0, 1, 2, 3].map(card).join('')))).toBe(true);
+    expect(holdsLinkedCards(bodyOf([0, 1, 2].map(card).join('')))).toBe(false);
   });
 });
 
