@@ -28,11 +28,11 @@ export function namesComments(names: string): boolean {
   return COMMENT_WORDS.test(names) && !LIVE_COMMENTARY.test(names);
 }
 
-
 /**
- * Threads at addresses that name nothing a forum: an old Reddit thread (`/r/<sub>/comments/<id>/`), a Lemmy
- * post (`/post/<id>`), an Invision board without friendly URLs (`index.php?/topic/<id>-<title>/`), a Hacker
- * News item (`/item?id=<id>`). Read with the query, where Invision and Hacker News write them.
+ * Discussion threads at addresses that page-kind.ts does not read as a forum's: an old Reddit thread
+ * (`/r/<sub>/comments/<id>/`), a Lemmy post (`/post/<id>`), an Invision board without friendly URLs
+ * (`index.php?/topic/<id>-<title>/`), a Hacker News item (`/item?id=<id>`). Read with the query, where Invision
+ * and Hacker News write them.
  */
 const THREAD_ADDRESSES: readonly RegExp[] = [/\/r\/[^/]+\/comments\/[a-z0-9]+/i, /^\/post\/\d+\/?$/, /^\/index\.php\?\/topic\/\d+/i, /^\/item\?id=\d+/];
 
