@@ -149,7 +149,9 @@ export const PASSES_BY_ROOT_KIND = {
    * names, blogrolls, recent posts in columns named "beta", "middle", "pageBody") where Readability's pick is the post:
    * Dragnet's pages 0.87959 -> 0.88415 with the cards (13 up, none down; a TypePad blog R60 0.39 -> 0.98, a news blog R716 0.31 -> 0.92).
    * WCXB dev, scrapinghub, the unseen final half and trafilatura's set: unchanged either way.
-   * Not where the whole-body fallback judges a whole-<body> root (root-choice.ts): there menus count in its text.
+   * Not where the whole-body fallback judges a whole-<body> root (root-choice.ts): there menus count in its text. A shop's
+   * home page above its featured products would come up with it (WCXB dev 4369 0.57 -> 0.92), but so would a mega menu of
+   * links over a ministry's short press release (bmas.de, text-stats.test.ts).
    */
   'listing-text-share':  byRootKind(false,              'if-linked-cards',  false,              false,              true,   true,    false),
   /** Readability's pick must hold SENTENCE_MIN_SHARE of our root's sentences (root-choice.ts); on a run of items or an index sentences are incidental (4264). */
