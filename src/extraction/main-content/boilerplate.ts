@@ -11,7 +11,7 @@ import { holdsLink, isLinkElement, linkTextLength } from '../dom/link-elements.j
 import { isAuthorBox } from './author-box.js';
 import { isLineNumberGutter } from './code-gutters.js';
 import { isIconLigature } from './icon-ligatures.js';
-import { chromeNameRule, isPrintOnly, namesChrome, namesSkipLink, namesStoryRail, type ChromeNameRule } from './chrome-names.js';
+import { chromeNameRule, isPrintOnly, namesChrome, namesSidebar, namesSkipLink, namesStoryRail, type ChromeNameRule } from './chrome-names.js';
 import { excerptOf } from './truncated-excerpts.js';
 import { addDisclosure, dropHiddenState, isCollapsedPanel, isDisclosureLabel, keepLabel, newDisclosures, showPanel } from './collapsed-panels.js';
 import { hasStoryBesideComments, namesComments } from './comments.js';
@@ -182,9 +182,9 @@ function isCallout(element: Element): boolean {
  * WCXB dev 0.89367 -> 0.89384, trafilatura's set 0.9252 -> 0.9257, those pages alone; scrapinghub and both
  * unseen halves: every output identical.
  */
-function removeListingLandmark(element: Element): void {
+function removeListingLandmark(element: Element, rule: 'landmarks' | 'chrome-names' = 'landmarks'): void {
   if (NEVER_REMOVED.has(element.tagName) || !element.isConnected || holdsProseOutsideItems(element) || isCallout(element) || wrapsPageMain(element)) return;
-  remove(element, 'landmarks');
+  remove(element, rule);
 }
 
 /**
@@ -302,6 +302,9 @@ export function removeBoilerplate(body: Element, passes: DeclaredPasses, { atThr
   // What is left of the page once the landmarks went, read once (the whole body's text) when a related list or a promotion asks.
   let textLeft: number | undefined;
   const leftOfPage = (): number => (textLeft ??= textLength(body));
+  // Whether the page has an <h1> left, read once when a sidebar asks.
+  let hasTitle: boolean | undefined;
+  const pageHasTitle = (): boolean => (hasTitle ??= hasDescendantTag(body, H1));
   // Blocks kept as the page's own list under a chrome name (isPagesOwnList).
   const pagesOwnLists: Element[] = [];
   for (const element of all) {
@@ -330,6 +333,9 @@ export function removeBoilerplate(body: Element, passes: DeclaredPasses, { atThr
       }
       // A promotion that holds most of the page, without prose, is the page's own cards.
       else if (group === 'ads' && isPagesOwnList(element, leftOfPage)) pagesOwnLists.push(element);
+      // A sidebar is a complementary landmark by name (chrome-names.ts namesSidebar), when the page's title
+      // is what tells it from a layout named after one: beside the title's column, not holding it.
+      else if (namesSidebar(names) && pageHasTitle()) removeListingLandmark(element, 'chrome-names');
       // A consent dialog's paragraphs about cookies are no reason to spare it.
       else removeUnlessSpared(element, 'chrome-names', !isConsentDialog(element, names));
     } else if (passes['chrome-names'] && namesSkipLink(names) && isSkipLinks(element)) {

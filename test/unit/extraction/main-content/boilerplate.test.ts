@@ -66,6 +66,27 @@ describe('chrome that holds much of the page', () => {
     expect(plainText(document.body as never)).toContain('the course catalog');
   });
 
+  // Skepchick's #sidebar: a network's recent posts with their excerpts, beside a short post (Dragnet R112).
+  const networkFeed = Array.from({ length: 5 }, (_, i) => `<li><h4><a href="https://sister${i}.example/2012/10/29/quickies/">Quickies from sister blog ${i}</a></h4><p>Sister blog ${i} rounds up the week: a costume nobody should wear, a study of why fewer women stay in physics, and an endorsement that surprised its fans entirely. [...]</p></li>`).join('');
+  const shortPost = '<div class="post"><h1>Skepchick Quickies 10.29</h1><p>On October 29, 1863, the International Red Cross was formed. Stay safe in the storm today.</p></div>';
+
+  it("drops a block named \"sidebar\" beside the page's title, though its feed's excerpts make it prose and most of the page", () => {
+    const document = pageOf(`${shortPost}<div id="sidebar" class="grid4"><div class="widget rmp_widget"><h3>Recent Network Posts</h3><ul>${networkFeed}</ul></div></div>`);
+    removeBoilerplate(document.body, passesFor('unknown'));
+    const text = plainText(document.body as never);
+    expect(text).toContain('International Red Cross');
+    expect(text).not.toContain('Sister blog 3 rounds up the week');
+  });
+
+  it('keeps a sidebar\'s prose of its own, and a wrapper whose layout "has-sidebar", beside the title', () => {
+    const own = pageOf(`${shortPost}<div class="sidebar">${paragraphs('the editors', 3)}</div>`);
+    removeBoilerplate(own.body, passesFor('unknown'));
+    expect(plainText(own.body as never)).toContain('the editors');
+    const layout = pageOf(`<header><h1>Hotel deals</h1></header><div class="o-layout has-sidebar"><ul>${networkFeed}</ul></div>`);
+    removeBoilerplate(layout.body, passesFor('unknown'));
+    expect(plainText(layout.body as never)).toContain('Sister blog 3 rounds up the week');
+  });
+
   it('spares a block misnamed "sidebar" that holds most of the page, when it is not mostly links', () => {
     const wrapped = Array.from({ length: 8 }, (_, i) => `<div class="card"><h3>Cast iron skillet ${i}</h3><span>Pre-seasoned, oven safe and ready for the grill, the stove or the campfire.</span></div>`).join('');
     const document = pageOf(`<div class="sidebar-layout">${wrapped}<a href="/more">More skillets</a></div><p>Free shipping over $50.</p>`);
