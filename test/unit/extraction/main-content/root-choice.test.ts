@@ -281,6 +281,11 @@ describe("a short blog post beside its sidebars' link lists, declaring nothing",
     expect(holdsLinkedCards(bodyOf([0, 1, 2, 3].map(card).join('')))).toBe(true);
     expect(holdsLinkedCards(bodyOf([0, 1, 2].map(card).join('')))).toBe(false);
   });
+
+  it("reads headlines ending in a question or exclamation mark as titles, not cards' sentences", () => {
+    const headline = (n: number) => `<li><a href="/2012/08/post-${n}">Star number ${n} In A Tiny Bikini? Yes Please!</a></li>`;
+    expect(holdsLinkedCards(bodyOf(`<ul>${[0, 1, 2, 3, 4, 5].map(headline).join('')}</ul>`))).toBe(false);
+  });
 });
 
 describe('a product page whose pick misses one short line of our root', () => {
