@@ -20,6 +20,7 @@ export function parseDocument(html: string): DomDocument {
   const document = parseHTML(endStrayCdata(html)).document;
   wrapRootlessDocument(document as unknown as Document);
   adoptMarkupBeforeRoot(document as unknown as Document);
+  unwrapNestedRoot(document as unknown as Document);
   mergeStrayRoots(document as unknown as Document);
   boundDepth(document as unknown as Element);
   return document;
@@ -107,6 +108,27 @@ function wrapRootlessDocument(document: Document): void {
   const html = document.createElement('html');
   html.append(head, body);
   document.appendChild(html);
+}
+
+/**
+ * A second `<html>` start tag (old IE conditional comments: `<html lang="en"><!--[if lt IE 7]>…<![endif]-->
+ * <!--[if !(IE)]><!--> <html class=""> <!--<![endif]-->`) is no element to a browser, which merges its
+ * attributes into the root; linkedom nests a second <html> in the first, holding the head and body, so
+ * `document.body` made an empty one and the page read as blank (only Readability, reading the whole
+ * document, found its header: desiringgod.org's blog post in Dragnet's set, R735, 0 -> 0.98). Its children
+ * go up into the root, its attributes onto it where the root has none of that name. Dragnet +0.00098 (3 up,
+ * none down); WCXB dev −0.00007: a wedding guide (4588, 0.97 -> 0.88) had been read by Readability alone with
+ * its related cards cleaned away; read whole, its root is judged a run of cards and they stay. Scrapinghub,
+ * the unseen halves and trafilatura's set unchanged.
+ */
+function unwrapNestedRoot(document: Document): void {
+  const root = document.documentElement;
+  if (!root) return;
+  for (const nested of [...root.children]) {
+    if (nested.tagName !== 'HTML') continue;
+    for (const attribute of [...nested.attributes]) if (!root.hasAttribute(attribute.name)) root.setAttribute(attribute.name, attribute.value);
+    nested.replaceWith(...nested.childNodes);
+  }
 }
 
 /**

@@ -111,6 +111,17 @@ describe('findMainContent', () => {
     expect(main && plainText(main.root)).toContain('sentence 2 about omitted body');
   });
 
+  it("reads a page whose old IE conditional comments open a second <html>, as browsers merge it into the first", () => {
+    const page = `<!DOCTYPE HTML><html lang="en"><!--[if lt IE 7 ]> <html class="ie6"> <![endif]--><!--[if (gt IE 9)|!(IE)]><!--> <html class="js"> <!--<![endif]--><head><title>T</title></head><body class="post"><article>${paragraphs('fatherhood', 3)}</article></body></html>`;
+    const document = parseDocument(page);
+    expect([...document.documentElement.children].map((child) => child.tagName)).toEqual(['HEAD', 'BODY']);
+    expect(document.documentElement.getAttribute('lang')).toBe('en');
+    expect(document.documentElement.getAttribute('class')).toBe('js');
+    expect(document.body.getAttribute('class')).toBe('post');
+    const main = findMainContent(document, 'https://example.com/');
+    expect(main && plainText(main.root)).toContain('sentence 2 about fatherhood');
+  });
+
   it('reads the story when an unclosed site header takes the whole page, <main> included, into it', () => {
     const header = '<header id="header" role="banner"><a href="/">Día a Día</a><ul><li><a href="/fama">Fama</a></li><li><a href="/deportes">Deportes</a></li></ul>';
     const text = extract(`${header}<main><article><h1>Ulpiano Vergara</h1>${paragraphs('registered name', 3)}</article></main>`, PAGE_URL);
