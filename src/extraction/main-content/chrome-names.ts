@@ -11,9 +11,10 @@ const CHROME_WORD_GROUPS = {
    * Site navigation: menus, breadcrumbs, pagers, toolbars, the masthead, sidebars and footers named so; DocBook's Prev/Up/Next tables
    * (PostgreSQL's manual, 2864: 0.70 -> 0.74). A footer's legal line named `copyright` (The Hill's address and terms in Readability's
    * pick, scrapinghub 6ebac05f precision 0.93 -> 0.98; dictionary.com's source notices, WCXB 0318 0.79 -> 0.87; WCXB dev +0.0001,
-   * 2 pages up, none down; scrapinghub +0.0002).
+   * 2 pages up, none down; scrapinghub +0.0002). A sidebar spelt as two words too (`side-bar`: a health economist's blog,
+   * Dragnet R487 0.26 -> 0.71; WCXB dev 0647, 0648 and 2927 up, +0.00003, none down; every other set unchanged).
    */
-  menus: ['nav', 'navbar', 'navigation', 'menu', 'breadcrumbs?', 'footer', 'sidebar', 'pagination', 'pager', 'toolbar', 'masthead', 'site-header', 'navheader', 'navfooter', 'copyright'],
+  menus: ['nav', 'navbar', 'navigation', 'menu', 'breadcrumbs?', 'footer', 'side-?bar', 'pagination', 'pager', 'toolbar', 'masthead', 'site-header', 'navheader', 'navfooter', 'copyright'],
   /** Cookie and consent banners. */
   'cookie-banners': ['cookies?', 'consent', 'gdpr'],
   /** Newsletter and sign-up boxes. */
@@ -116,10 +117,10 @@ export function namesStoryRail(element: Element, names: string): boolean {
  * both unseen halves: every output identical. A layout's modifier names the wrapper that has a sidebar, not
  * the sidebar: `o-layout has-sidebar` holds a trade site's listing itself (WCXB dev 0260, 0.97 -> 0 read as one).
  */
-const SIDEBAR_WORDS = wholeWords(['sidebar']);
-const SIDEBAR_LAYOUT = /(?:has|with|no|without)[-_]+sidebar/gi;
+const SIDEBAR_WORDS = wholeWords(['side-?bar']);
+const SIDEBAR_LAYOUT = /(?:has|with|no|without)[-_]+side[-_]?bar/gi;
 
-/** Whether class/id `names` name a sidebar (not the layout holding one). */
+/** Whether class/id `names` name a sidebar (not the layout holding one), in one word or two (`side-bar`). */
 export function namesSidebar(names: string): boolean {
   return SIDEBAR_WORDS.test(names.replace(SIDEBAR_LAYOUT, ''));
 }

@@ -78,6 +78,12 @@ describe('chrome that holds much of the page', () => {
     expect(text).not.toContain('Sister blog 3 rounds up the week');
   });
 
+  it('reads a block named "side-bar" in two words as a sidebar', () => {
+    const document = pageOf(`${shortPost}<div id="side-bar"><div class="textwidget"><h3>Network</h3><ul>${networkFeed}</ul></div></div>`);
+    removeBoilerplate(document.body, passesFor('unknown'));
+    expect(plainText(document.body as never)).not.toContain('Sister blog 3 rounds up the week');
+  });
+
   it('keeps a sidebar\'s prose of its own, and a wrapper whose layout "has-sidebar", beside the title', () => {
     const own = pageOf(`${shortPost}<div class="sidebar">${paragraphs('the editors', 3)}</div>`);
     removeBoilerplate(own.body, passesFor('unknown'));
