@@ -111,15 +111,29 @@ describe('findMainContent', () => {
     expect(main && plainText(main.root)).toContain('sentence 2 about omitted body');
   });
 
-  it("reads a page whose old IE conditional comments open a second <html>, as browsers merge it into the first", () => {
-    const page = `<!DOCTYPE HTML><html lang="en"><!--[if lt IE 7 ]> <html class="ie6"> <![endif]--><!--[if (gt IE 9)|!(IE)]><!--> <html class="js"> <!--<![endif]--><head><title>T</title></head><body class="post"><article>${paragraphs('fatherhood', 3)}</article></body></html>`;
+  it("reads a page whose old IE conditional comments open a second <html>, or a third, as browsers merge them into the first", () => {
+    const opened = (times: number) => Array.from({ length: times }, (_, i) => `<!--[if gt IE ${8 + i}]><!--><html class="js${i}"><!--<![endif]-->`).join('\n');
+    for (const times of [1, 3]) {
+      const page = `<!DOCTYPE HTML><html lang="en">${opened(times)}<head><title>T</title></head><body class="post"><article>${paragraphs('fatherhood', 3)}</article></body></html>`;
+      const document = parseDocument(page);
+      expect([...document.documentElement.children].map((child) => child.tagName)).toEqual(['HEAD', 'BODY']);
+      expect(document.documentElement.getAttribute('lang')).toBe('en');
+      expect(document.documentElement.getAttribute('class')).toBe('js0');
+      expect(document.body.getAttribute('class')).toBe('post');
+      const main = findMainContent(document, 'https://example.com/');
+      expect(main && plainText(main.root)).toContain('sentence 2 about fatherhood');
+    }
+  });
+
+  it('reads a page without a <head> start tag, its metas and title straight after <html>, as browsers open the head for them', () => {
+    const page = `<!DOCTYPE html><html lang=en><meta charset=UTF-8><meta name=author content=WRAL><title>Volunteer in Raleigh</title><link rel=icon href=/i.png><body class=story><article>${paragraphs('volunteering', 3)}</article></body></html>`;
     const document = parseDocument(page);
     expect([...document.documentElement.children].map((child) => child.tagName)).toEqual(['HEAD', 'BODY']);
-    expect(document.documentElement.getAttribute('lang')).toBe('en');
-    expect(document.documentElement.getAttribute('class')).toBe('js');
-    expect(document.body.getAttribute('class')).toBe('post');
+    expect(document.title).toBe('Volunteer in Raleigh');
+    expect(document.head.querySelectorAll('meta')).toHaveLength(2);
+    expect(document.body.getAttribute('class')).toBe('story');
     const main = findMainContent(document, 'https://example.com/');
-    expect(main && plainText(main.root)).toContain('sentence 2 about fatherhood');
+    expect(main && plainText(main.root)).toContain('sentence 2 about volunteering');
   });
 
   it('reads the story when an unclosed site header takes the whole page, <main> included, into it', () => {
