@@ -6,6 +6,9 @@
  */
 import { namedBesidesAnchor, wholeWords } from '../dom/element-names.js';
 
+/** A sidebar's name, in one word or two (`side-bar`): a menu by name, and read as a landmark beside the title (namesSidebar). */
+const SIDEBAR = 'side-?bar';
+
 const CHROME_WORD_GROUPS = {
   /**
    * Site navigation: menus, breadcrumbs, pagers, toolbars, the masthead, sidebars and footers named so; DocBook's Prev/Up/Next tables
@@ -14,7 +17,7 @@ const CHROME_WORD_GROUPS = {
    * 2 pages up, none down; scrapinghub +0.0002). A sidebar spelt as two words too (`side-bar`: a health economist's blog,
    * Dragnet R487 0.26 -> 0.71; WCXB dev 0647, 0648 and 2927 up, +0.00003, none down; every other set unchanged).
    */
-  menus: ['nav', 'navbar', 'navigation', 'menu', 'breadcrumbs?', 'footer', 'side-?bar', 'pagination', 'pager', 'toolbar', 'masthead', 'site-header', 'navheader', 'navfooter', 'copyright'],
+  menus: ['nav', 'navbar', 'navigation', 'menu', 'breadcrumbs?', 'footer', SIDEBAR, 'pagination', 'pager', 'toolbar', 'masthead', 'site-header', 'navheader', 'navfooter', 'copyright'],
   /** Cookie and consent banners. */
   'cookie-banners': ['cookies?', 'consent', 'gdpr'],
   /** Newsletter and sign-up boxes. */
@@ -117,7 +120,7 @@ export function namesStoryRail(element: Element, names: string): boolean {
  * both unseen halves: every output identical. A layout's modifier names the wrapper that has a sidebar, not
  * the sidebar: `o-layout has-sidebar` holds a trade site's listing itself (WCXB dev 0260, 0.97 -> 0 read as one).
  */
-const SIDEBAR_WORDS = wholeWords(['side-?bar']);
+const SIDEBAR_WORDS = wholeWords([SIDEBAR]);
 const SIDEBAR_LAYOUT = /(?:has|with|no|without)[-_]+side[-_]?bar/gi;
 
 /** Whether class/id `names` name a sidebar (not the layout holding one), in one word or two (`side-bar`). */
